@@ -1,0 +1,20 @@
+/** Three layers (DESIGN.md §7): unit, sandbox (the bank itself over HTTP) and engine (nodes run by n8n-core). */
+const common = {
+	preset: 'ts-jest',
+	testEnvironment: 'node',
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] },
+};
+
+module.exports = {
+	projects: [
+		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+		{ ...common, displayName: 'sandbox', testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'] },
+		{
+			...common,
+			displayName: 'engine',
+			testMatch: ['<rootDir>/test/engine/**/*.test.ts'],
+			setupFiles: ['<rootDir>/test/engine/setup-env.ts'],
+			testTimeout: 60000,
+		},
+	],
+};
