@@ -1,0 +1,87 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestHelper,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { exchangeForToken } from '../nodes/Baas/transport/tokenExchange';
+
+export class BaasDashboardApi implements ICredentialType {
+	name = 'baasDashboardApi';
+
+	displayName = 'BaaS Dashboard API';
+
+	icon = { light: 'file:../nodes/Baas/baas.svg', dark: 'file:../nodes/Baas/baas.dark.svg' } as const;
+
+	documentationUrl = 'https://github.com/n8n-nodes-baas/n8n-nodes-baas#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'http://127.0.0.1:4010',
+			placeholder: 'https://api.your-bank.example',
+			description:
+				'Address of the bank API without /api/v1. The local sandbox bank (npm run sandbox) listens on http://127.0.0.1:4010.',
+		},
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			required: true,
+			description: 'E-mail address of a dashboard user',
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+	];
+
+	// n8n calls this when the stored token is empty or a request answered 401: one login for many items.
+	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		const accessToken = await exchangeForToken(this, credentials.baseUrl as string, 'dashboard', {
+			email: credentials.email as string,
+			password: credentials.password as string,
+		});
+		return { accessToken };
+	}
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: { Authorization: '=Bearer {{$credentials.accessToken}}' },
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/api/v1/auth/web/verify',
+			method: 'POST',
+			body: { token: '={{$credentials.accessToken}}' },
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: { key: 'status', value: false, message: 'The bank did not accept the session' },
+			},
+		],
+	};
+}

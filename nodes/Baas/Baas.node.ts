@@ -1,0 +1,53 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { resourceDescriptions, resourceSelectors } from './actions/resources';
+import { router } from './actions/router';
+
+export class Baas implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'BaaS',
+		name: 'baas',
+		icon: { light: 'file:baas.svg', dark: 'file:baas.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Work with your Banking-as-a-Service accounts: balances, transactions, settlements, transfers, webhooks and dashboard team',
+		defaults: { name: 'BaaS' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{ name: 'baasApi', required: true, displayOptions: { show: { authentication: ['apiClient'] } } },
+			{ name: 'baasDashboardApi', required: true, displayOptions: { show: { authentication: ['dashboardUser'] } } },
+		],
+		properties: [
+			{
+				displayName: 'Authentication',
+				name: 'authentication',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'API Client',
+						value: 'apiClient',
+						description: 'Client ID and secret of your backend integration (the /api/ endpoints)',
+					},
+					{
+						name: 'Dashboard User',
+						value: 'dashboardUser',
+						description: 'E-mail and password of a dashboard user (the /web/ endpoints)',
+					},
+				],
+				default: 'apiClient',
+			},
+			...resourceSelectors,
+			...resourceDescriptions,
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,46 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Return All / Limit, as every n8n "Get Many" operation has them. */
+export const listScopeFields: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+/** How many input items are sent to the bank at once. Reads default to 5; state changes to 1. */
+export function concurrencyOption(defaultValue: number): INodeProperties {
+	return {
+		displayName: 'Concurrency',
+		name: 'concurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 20 },
+		default: defaultValue,
+		description:
+			'How many input items are sent to the bank at the same time. Output order and item pairing are kept.',
+	};
+}
+
+/** The Options collection with the concurrency setting, plus any operation-specific options. */
+export function optionsCollection(concurrencyDefault: number, extra: INodeProperties[] = []): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [concurrencyOption(concurrencyDefault), ...extra],
+	};
+}

@@ -1,0 +1,84 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { RESOURCES } from './resources';
+import type { BaasOperation } from './types';
+
+/** Items in flight at once for reads unless the user chooses otherwise (Options → Concurrency). */
+export const DEFAULT_READ_CONCURRENCY = 5;
+
+function errorItem(error: Error & { context?: IDataObject; description?: string | null }, itemIndex: number): INodeExecutionData {
+	return {
+		json: {
+			error: error.message,
+			...(error.context?.responseCode ? { response_code: error.context.responseCode } : {}),
+			...(error.context?.bankMessage ? { bank_message: error.context.bankMessage } : {}),
+			...(error.description ? { description: error.description } : {}),
+		},
+		pairedItem: { item: itemIndex },
+	};
+}
+
+/**
+ * Runs `task` for 0..count-1 with at most `limit` at once. Tasks report failure by returning an error;
+ * after the first one no new task starts, and that error is returned once the running ones finish.
+ */
+async function forEachBounded(
+	count: number,
+	limit: number,
+	task: (index: number) => Promise<Error | undefined>,
+): Promise<Error | undefined> {
+	let next = 0;
+	let firstError: Error | undefined;
+	const worker = async () => {
+		while (firstError === undefined && next < count) {
+			const failure = await task(next++);
+			firstError ??= failure;
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+	return firstError;
+}
+
+/** Errors from our own code are already n8n errors; anything else is wrapped so n8n shows which item failed. */
+function asNodeError(context: IExecuteFunctions, error: Error, itemIndex: number): Error {
+	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
+	return new NodeOperationError(context.getNode(), error, { itemIndex });
+}
+
+export function findOperation(this: IExecuteFunctions, resource: string, operation: string): BaasOperation {
+	const found = RESOURCES[resource]?.[operation];
+	if (!found) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not known to this node version`);
+	}
+	return found;
+}
+
+/** The one dispatcher: picks the operation, runs it per item (bounded concurrency), applies continueOnFail with pairedItem. */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const handler = findOperation.call(this, resource, operation);
+	const concurrency = Math.max(
+		1,
+		Math.floor(this.getNodeParameter('options.concurrency', 0, handler.changesState ? 1 : DEFAULT_READ_CONCURRENCY) as number),
+	);
+
+	const outputs: INodeExecutionData[][] = new Array(items.length);
+	const failure = await forEachBounded(items.length, concurrency, async (itemIndex) => {
+		try {
+			const records = await handler.execute.call(this, itemIndex);
+			outputs[itemIndex] = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), {
+				itemData: { item: itemIndex },
+			});
+			return undefined;
+		} catch (error) {
+			if (!this.continueOnFail()) return asNodeError(this, error, itemIndex);
+			outputs[itemIndex] = [errorItem(error, itemIndex)];
+			return undefined;
+		}
+	});
+	if (failure) throw failure;
+	return [outputs.flat()];
+}

@@ -1,0 +1,90 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { BankContext, BankRequestOptions } from './request';
+import { bankRequest } from './request';
+import type { RouteName } from './routes';
+
+export interface ListScope {
+	returnAll: boolean;
+	/** Used when returnAll is false. */
+	limit: number;
+}
+
+/** Largest page the node asks for: large enough for few round trips, small enough for quick answers. */
+export const MAX_PAGE_SIZE = 100;
+
+function asRecords(data: unknown): IDataObject[] {
+	return Array.isArray(data) ? (data as IDataObject[]) : [];
+}
+
+function stuck(context: BankContext, why: string, itemIndex?: number): NodeApiError {
+	return new NodeApiError(
+		context.getNode(),
+		{ message: why },
+		{
+			message: `Stopped reading the list: ${why}`,
+			description: 'The bank returned the same position twice; continuing would loop forever. Narrow the filters or use a Limit.',
+			itemIndex,
+		},
+	);
+}
+
+/** Lists that accept page/page_size (transactions, settlements, members): pages until a short page. */
+export async function fetchPages(
+	context: BankContext,
+	routeName: RouteName,
+	body: IDataObject,
+	scope: ListScope,
+	options: BankRequestOptions = {},
+): Promise<IDataObject[]> {
+	const wanted = scope.returnAll ? Infinity : scope.limit;
+	const pageSize = Math.min(MAX_PAGE_SIZE, wanted);
+	const records: IDataObject[] = [];
+	let previousFirst: string | undefined;
+	for (let page = 1; records.length < wanted; page++) {
+		const batch = asRecords(await bankRequest(context, routeName, { ...body, page, page_size: pageSize }, options));
+		if (batch.length === 0) break;
+		const first = JSON.stringify(batch[0]);
+		if (first === previousFirst) throw stuck(context, `page ${page} repeats page ${page - 1}`, options.itemIndex);
+		previousFirst = first;
+		records.push(...batch.slice(0, wanted - records.length));
+		if (batch.length < pageSize) break;
+	}
+	return records;
+}
+
+/**
+ * Lists that page by cursor (account summaries, collections, customer accounts): the next request starts
+ * after the last record's created_at (and id, when records carry one, so equal timestamps are not skipped).
+ */
+export async function fetchByCursor(
+	context: BankContext,
+	routeName: RouteName,
+	body: IDataObject,
+	scope: ListScope,
+	options: BankRequestOptions = {},
+): Promise<IDataObject[]> {
+	const wanted = scope.returnAll ? Infinity : scope.limit;
+	const records: IDataObject[] = [];
+	let cursor: { cursor_created_at: string; cursor_id?: string } | undefined;
+	while (records.length < wanted) {
+		const limit = Math.min(MAX_PAGE_SIZE, wanted - records.length);
+		const batch = asRecords(await bankRequest(context, routeName, { ...body, limit, ...cursor }, options));
+		records.push(...batch.slice(0, wanted - records.length));
+		if (batch.length < limit) break;
+		const last = batch[batch.length - 1];
+		if (typeof last.created_at !== 'string') {
+			throw stuck(context, 'the records carry no created_at to continue from', options.itemIndex);
+		}
+		const next = {
+			cursor_created_at: last.created_at,
+			...(typeof last.id === 'string' ? { cursor_id: last.id } : {}),
+		};
+		if (cursor && cursor.cursor_created_at === next.cursor_created_at && cursor.cursor_id === next.cursor_id) {
+			throw stuck(context, `the cursor did not advance past ${next.cursor_created_at}`, options.itemIndex);
+		}
+		cursor = next;
+	}
+	return records;
+}
