@@ -73,9 +73,9 @@ export class BaasDashboardApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/api/v1/auth/web/verify',
+			url: '/api/v1/account/web/get_total_balance',
 			method: 'POST',
-			body: { token: '={{$credentials.accessToken}}' },
+			body: {},
 		},
 		rules: [
 			{

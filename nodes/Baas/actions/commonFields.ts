@@ -44,3 +44,12 @@ export function optionsCollection(concurrencyDefault: number, extra: INodeProper
 		options: [concurrencyOption(concurrencyDefault), ...extra],
 	};
 }
+
+/** n8n's Simplify toggle, for operations whose records have more than 10 fields. */
+export const simplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};

@@ -1,0 +1,93 @@
+import { WorkflowExecute } from 'n8n-core';
+import type { IDataObject, INode, INodeExecutionData, IRun, IWorkflowBase } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { buildAdditionalData } from './additionalData';
+import type { TestCredentialsHelper } from './credentialsHelper';
+import { nodeTypes, PACKAGE_PREFIX } from './nodeTypes';
+
+export interface NodeRun {
+	/** The node's output items (main output 0). */
+	items: INodeExecutionData[];
+	json: IDataObject[];
+	/** The node's error when it failed as a whole (a plain object, as n8n stores it). */
+	error?: IDataObject & { message?: string; description?: string; context?: IDataObject; name?: string };
+	run: IRun;
+}
+
+export interface RunNodeOptions {
+	parameters: IDataObject;
+	/** Credential ids by type, e.g. { baasApi: 'api-1' }. */
+	credentials: Record<string, string>;
+	/** The input items; one empty item when omitted. */
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+	nodeType?: string;
+}
+
+let current: Workflow | undefined;
+
+/** The workflow being run, for test nodes that resolve expressions the way n8n's server does. */
+export function activeWorkflow(): Workflow {
+	if (!current) throw new Error('No workflow is running');
+	return current;
+}
+
+/** Runs Items → BaaS through n8n-core's WorkflowExecute and returns the BaaS node's result. */
+export async function runNode(helper: TestCredentialsHelper, options: RunNodeOptions): Promise<NodeRun> {
+	const nodeName = 'BaaS';
+	const nodes: INode[] = [
+		{
+			id: 'items',
+			name: 'Items',
+			type: 'test.testItems',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { items: JSON.stringify(options.items ?? [{}]) },
+		},
+		{
+			id: 'baas',
+			name: nodeName,
+			type: options.nodeType ?? `${PACKAGE_PREFIX}.baas`,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: options.parameters as INode['parameters'],
+			credentials: Object.fromEntries(
+				Object.entries(options.credentials).map(([type, id]) => [type, { id, name: `${type} ${id}` }]),
+			),
+			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		},
+	];
+	const connections = { Items: { main: [[{ node: nodeName, type: 'main' as const, index: 0 }]] } };
+	const workflowData = {
+		id: 'wf-test',
+		name: 'engine test',
+		active: false,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as unknown as IWorkflowBase;
+	const workflow = new Workflow({
+		id: 'wf-test',
+		name: 'engine test',
+		nodes,
+		connections,
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1' },
+	});
+
+	current = workflow;
+	const additionalData = buildAdditionalData(helper, workflowData);
+	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: workflow.getNode('Items')! });
+	const task = run.data.resultData.runData[nodeName]?.[0];
+	const items = task?.data?.main?.[0] ?? [];
+	return {
+		items,
+		json: items.map((item) => item.json),
+		error: (task?.error ?? run.data.resultData.error) as NodeRun['error'],
+		run,
+	};
+}
