@@ -1,0 +1,128 @@
+/** `npm run sandbox`: start the sandbox bank on a fixed port and print everything needed to use it. */
+import { startSandbox } from './index';
+import type { SandboxOptions } from './types';
+
+const HELP = `Usage: npm run sandbox -- [options]
+
+  --port N                 port (default 4010, or env SANDBOX_PORT)
+  --host H                 host (default 127.0.0.1)
+  --transactions N         generated transaction history (default 200)
+  --seed N                 PRNG seed (default 42)
+  --token-ttl S            integration token lifetime in seconds (default 3600)
+  --dashboard-token-ttl S  dashboard token lifetime in seconds (default 3600)
+  --inter-delay MS         inter-bank transfer pending -> final (default 3000); alias --transfer-delay
+  --quiet                  do not log requests
+  --help`;
+
+function fail(message: string): never {
+	process.stderr.write(`${message}\n\n${HELP}\n`);
+	process.exit(2);
+}
+
+function parseArgs(argv: string[]): { options: SandboxOptions; quiet: boolean } {
+	const options: SandboxOptions = { port: Number(process.env.SANDBOX_PORT ?? 4010) };
+	let quiet = false;
+	const int = (flag: string, value: string | undefined, min: number): number => {
+		const n = Number(value);
+		if (value === undefined || !Number.isInteger(n) || n < min) fail(`${flag} needs an integer >= ${min}`);
+		return n;
+	};
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split('=', 2) as [string, string | undefined];
+		const value = () => inline ?? argv[++i];
+		switch (flag) {
+			case '--port':
+				options.port = int(flag, value(), 0);
+				break;
+			case '--host':
+				options.host = value() ?? fail('--host needs a value');
+				break;
+			case '--transactions':
+				options.transactions = int(flag, value(), 0);
+				break;
+			case '--seed':
+				options.seed = int(flag, value(), 0);
+				break;
+			case '--token-ttl':
+				options.tokenTtlSeconds = int(flag, value(), 1);
+				break;
+			case '--dashboard-token-ttl':
+				options.dashboardTokenTtlSeconds = int(flag, value(), 1);
+				break;
+			case '--inter-delay':
+			case '--transfer-delay':
+				options.interSettleDelayMs = int(flag, value(), 0);
+				break;
+			case '--quiet':
+				quiet = true;
+				break;
+			case '--help':
+			case '-h':
+				process.stdout.write(`${HELP}\n`);
+				process.exit(0);
+				break;
+			default:
+				fail(`Unknown option ${argv[i]}`);
+		}
+	}
+	if (!Number.isInteger(options.port) || (options.port as number) < 0) fail('SANDBOX_PORT must be an integer');
+	return { options, quiet };
+}
+
+async function main(): Promise<void> {
+	const { options, quiet } = parseArgs(process.argv.slice(2));
+	const started = Date.now();
+	const sandbox = await startSandbox({ ...options, log: quiet ? undefined : (line) => process.stdout.write(`  ${line}\n`) });
+	const s = sandbox.seed;
+	const u = sandbox.url;
+	const virtuals = s.accounts.filter((a) => a.account_type === 'virtual').map((a) => a.account_number);
+	const ext = s.externalAccounts.filter((_, i) => i >= 2 && (i - 2) % 3 === 0).slice(0, 3).map((e) => `${e.bank_code}/${e.account_number} (${e.account_name})`);
+	process.stdout.write(`
+Sandbox bank listening on ${u}  (started in ${Date.now() - started} ms, ${options.transactions ?? 200} generated transactions, seed ${options.seed ?? 42})
+Not a real bank: everything lives in memory and is lost on exit.
+
+Integration API credential (n8n "BaaS API"):
+  base URL        ${u}
+  client_id       ${s.clientId}
+  client_secret   ${s.clientSecret}
+  webhook secret  ${s.webhookSecret}
+Dashboard API credential (n8n "BaaS Dashboard API"):
+  e-mail          ${s.dashboardEmail}
+  password        ${s.dashboardPassword}
+
+Accounts of ${s.businessName}:
+  pool            ${s.poolAccountNumber}
+  virtual         ${virtuals.join(', ')}
+  blocked/closed  ${s.blockedAccountNumber} / ${s.closedAccountNumber}
+  other business  ${s.foreignAccountNumber} (not yours: 44 / refused)
+Own bank code ${s.ownBankCode}; other-bank accounts for name enquiry, e.g. ${ext.join(', ')}
+Failing inter-bank beneficiaries: ${s.failingBeneficiaries.join(', ')}   Failing BVN/NIN: ${s.failingIdentities.join(', ')}
+
+Control routes (not part of the API):
+  curl -s ${u}/__sandbox/seed
+  curl -s ${u}/__sandbox/ledger
+  curl -s -X POST ${u}/__sandbox/collections -H 'content-type: application/json' -d '{"account_number":"${virtuals[0]}","amount":"2500.00","sender_name":"Jane Doe"}'
+  curl -s -X POST ${u}/__sandbox/faults -H 'content-type: application/json' -d '{"match":"get_account_balance","errorCode":"80","times":1}'
+  curl -s -X DELETE ${u}/__sandbox/faults
+  curl -s -X POST ${u}/__sandbox/settle
+  curl -s -X POST ${u}/__sandbox/reset
+Get a token:
+  curl -s -X POST ${u}/api/v1/security/api/generate_token -H 'content-type: application/json' -d '{"client_id":"${s.clientId}","client_secret":"${s.clientSecret}"}'
+
+Press Ctrl+C to stop.
+`);
+	let stopping = false;
+	const stop = (signal: string) => {
+		if (stopping) return;
+		stopping = true;
+		process.stdout.write(`\n${signal}: stopping the sandbox bank\n`);
+		void sandbox.close().then(() => process.exit(0));
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+	process.stderr.write(`Sandbox failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+	process.exit(1);
+});

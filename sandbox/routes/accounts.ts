@@ -1,0 +1,285 @@
+/** Account routes. Aggregates (summaries, collections, metrics, totals) are computed from the ledger per request. */
+import { z } from 'zod';
+import { ApiError } from '../envelope';
+import { formatAmount } from '../money';
+import * as present from '../present';
+import { businessOf, route, V1, type RouteDef, type RouteContext } from '../router';
+import type { Bank } from '../state/bank';
+import { dateWindow, inWindow } from '../state/filters';
+import { cursorSlice } from '../state/listing';
+import type { Account } from '../state/records';
+import { compareNewestFirst } from '../state/sorted';
+import { iso } from '../time';
+import {
+	accountNumber,
+	accountStatus,
+	accountTypeFilter,
+	checkCursor,
+	checkRange,
+	cursorShape,
+	email,
+	emptyBody,
+	identityNumber,
+	isoDate,
+	nonEmpty,
+	positiveInt,
+} from '../validation';
+
+interface AccountFilter {
+	account_type?: string | null;
+	account_number?: string | null;
+	status?: string | null;
+	is_available?: boolean | null;
+	pool_account_number?: string | null;
+}
+
+/** The caller's accounts matching the filter, newest first (created_at desc, id desc). */
+function listAccounts(bank: Bank, businessId: string, f: AccountFilter | null | undefined): Account[] {
+	return bank
+		.businessAccounts(businessId)
+		.filter(
+			(a) =>
+				(!f?.account_type || a.accountType === f.account_type) &&
+				(!f?.account_number || a.accountNumber === f.account_number) &&
+				(!f?.status || a.status === f.status) &&
+				(f?.is_available == null || (a.status === 'active') === f.is_available) &&
+				(!f?.pool_account_number || a.poolAccountNumber === f.pool_account_number),
+		)
+		.sort(compareNewestFirst);
+}
+
+interface Aggregate {
+	collections: number;
+	collectionAmount: bigint;
+	transfers: number;
+	transferAmount: bigint;
+	lastTxMs: number | null;
+	lastCreditMs: number | null;
+}
+
+/** Counts successful credits (collections) and debits (transfers) per account, within a date window. */
+function aggregate(bank: Bank, businessId: string, window: [number, number]): Map<string, Aggregate> {
+	const out = new Map<string, Aggregate>();
+	for (const tx of bank.transactions) {
+		if (tx.businessId !== businessId || !inWindow(tx.createdAtMs, window)) continue;
+		let a = out.get(tx.accountNumber);
+		if (!a) {
+			a = { collections: 0, collectionAmount: 0n, transfers: 0, transferAmount: 0n, lastTxMs: null, lastCreditMs: null };
+			out.set(tx.accountNumber, a);
+		}
+		a.lastTxMs = Math.max(a.lastTxMs ?? 0, tx.createdAtMs);
+		if (tx.type === 'credit') a.lastCreditMs = Math.max(a.lastCreditMs ?? 0, tx.createdAtMs);
+		if (tx.status !== 'success') continue;
+		if (tx.type === 'credit') {
+			a.collections++;
+			a.collectionAmount += tx.amount;
+		} else {
+			a.transfers++;
+			a.transferAmount += tx.amount;
+		}
+	}
+	return out;
+}
+
+const EMPTY: Aggregate = { collections: 0, collectionAmount: 0n, transfers: 0, transferAmount: 0n, lastTxMs: null, lastCreditMs: null };
+
+const customerAccountsSchema = z
+	.object({
+		filters: z
+			.object({
+				account_type: accountTypeFilter.nullish(),
+				status: accountStatus.nullish(),
+				pool_account_number: z.string().max(10, { message: 'must be at most 10 characters' }).nullish(),
+				is_available: z.boolean().nullish(),
+				account_number: accountNumber.nullish(),
+			})
+			.strict()
+			.nullish(),
+		...cursorShape,
+		count: positiveInt.nullish(),
+	})
+	.strict()
+	.superRefine(checkCursor);
+
+function fetchCustomerAccounts(ctx: RouteContext<z.infer<typeof customerAccountsSchema>>) {
+	const all = listAccounts(ctx.rt.bank, businessOf(ctx).id, ctx.body.filters);
+	// count caps the whole listing (across pages), limit the page.
+	const capped = ctx.body.count ? all.slice(0, ctx.body.count) : all;
+	return { data: cursorSlice(capped, ctx.body).map(present.accountListItem), message: 'Accounts fetched successfully' };
+}
+
+const balanceSchema = z.object({ account_number: accountNumber }).strict();
+
+export const accountRoutes: RouteDef[] = [
+	route({
+		path: `${V1}/account/api/create_customer_account`,
+		auth: 'api',
+		schema: z
+			.object({
+				email,
+				phone: nonEmpty(32),
+				bvn: identityNumber.nullish(),
+				nin: identityNumber.nullish(),
+				account_name: nonEmpty(255),
+			})
+			.strict()
+			.superRefine((v, ctx) => {
+				if (!v.bvn && !v.nin) ctx.addIssue({ code: 'custom', path: ['bvn'], message: 'at least one of bvn or nin is required' });
+			}),
+		handler: (ctx) => {
+			const account = ctx.rt.bank.createCustomerAccount(businessOf(ctx).id, ctx.body, ctx.now);
+			return { data: present.accountListItem(account), message: 'Account created successfully' };
+		},
+	}),
+	route({
+		path: `${V1}/account/api/get_account_balance`,
+		auth: 'api',
+		schema: balanceSchema,
+		handler: (ctx) => {
+			const account = ctx.rt.bank.ownedAccount(businessOf(ctx).id, ctx.body.account_number);
+			if (!account) throw new ApiError('83', 'Balance query rejected: account not found for this business');
+			return { data: present.accountBase(account), message: 'Balance fetched successfully' };
+		},
+	}),
+	route({
+		path: `${V1}/account/web/get_account_balance`,
+		auth: 'web',
+		schema: balanceSchema,
+		handler: (ctx) => {
+			const account = ctx.rt.bank.ownedAccount(businessOf(ctx).id, ctx.body.account_number);
+			if (!account) throw new ApiError('44', `Account not found: ${ctx.body.account_number}`);
+			return { data: present.accountBase(account), message: 'Balance fetched successfully' };
+		},
+	}),
+	route({ path: `${V1}/account/api/fetch_customer_accounts`, auth: 'api', schema: customerAccountsSchema, handler: fetchCustomerAccounts }),
+	route({ path: `${V1}/account/web/fetch_customer_accounts`, auth: 'web', schema: customerAccountsSchema, handler: fetchCustomerAccounts }),
+	route({
+		path: `${V1}/account/web/fetch_account_summaries`,
+		auth: 'web',
+		schema: z
+			.object({
+				account_type: accountTypeFilter.nullish(),
+				account_number: accountNumber.nullish(),
+				status: accountStatus.nullish(),
+				is_available: z.boolean().nullish(),
+				...cursorShape,
+			})
+			.strict()
+			.superRefine(checkCursor),
+		handler: (ctx) => {
+			const id = businessOf(ctx).id;
+			const aggs = aggregate(ctx.rt.bank, id, [-Infinity, Infinity]);
+			const page = cursorSlice(listAccounts(ctx.rt.bank, id, ctx.body), ctx.body);
+			const data = page.map((a) => {
+				const g = aggs.get(a.accountNumber) ?? EMPTY;
+				return {
+					...present.accountBase(a),
+					account_class: a.accountClass,
+					pool_account_number: a.poolAccountNumber,
+					total_collections: g.collections,
+					total_collection_amount: formatAmount(g.collectionAmount),
+					total_transfers: g.transfers,
+					total_transfer_amount: formatAmount(g.transferAmount),
+					total_transactions: g.collections + g.transfers,
+					last_transaction_date: g.lastTxMs === null ? null : iso(g.lastTxMs),
+					created_at: iso(a.createdAtMs),
+				};
+			});
+			return { data, message: 'Account summaries fetched successfully' };
+		},
+	}),
+	route({
+		path: `${V1}/account/web/fetch_account_collections`,
+		auth: 'web',
+		schema: z
+			.object({
+				account_type: accountTypeFilter.nullish(),
+				account_number: accountNumber.nullish(),
+				status: accountStatus.nullish(),
+				pool_account_number: z.string().max(10, { message: 'must be at most 10 characters' }).nullish(),
+				date: isoDate.nullish(),
+				start_date: isoDate.nullish(),
+				end_date: isoDate.nullish(),
+				...cursorShape,
+			})
+			.strict()
+			.superRefine(checkCursor)
+			.superRefine(checkRange),
+		handler: (ctx) => {
+			const id = businessOf(ctx).id;
+			// The date filters scope the aggregates; every matching account is listed, with zeros if idle.
+			const aggs = aggregate(ctx.rt.bank, id, dateWindow(ctx.body));
+			const page = cursorSlice(listAccounts(ctx.rt.bank, id, ctx.body), ctx.body);
+			const data = page.map((a) => {
+				const g = aggs.get(a.accountNumber) ?? EMPTY;
+				return {
+					...present.accountBase(a),
+					account_class: a.accountClass,
+					pool_account_number: a.poolAccountNumber,
+					total_collections: g.collections,
+					total_collection_amount: formatAmount(g.collectionAmount),
+					last_transaction_date: g.lastCreditMs === null ? null : iso(g.lastCreditMs),
+					created_at: iso(a.createdAtMs),
+				};
+			});
+			return { data, message: 'Account collections fetched successfully' };
+		},
+	}),
+	route({
+		path: `${V1}/account/web/get_total_account_metrics`,
+		auth: 'web',
+		schema: z
+			.object({
+				filters: z
+					.object({
+						start_date: isoDate.nullish(),
+						end_date: isoDate.nullish(),
+						date: isoDate.nullish(),
+						account_number: accountNumber.nullish(),
+						account_type: accountTypeFilter.nullish(),
+						status: accountStatus.nullish(),
+					})
+					.strict()
+					.superRefine(checkRange)
+					.nullish(),
+				count: positiveInt.nullish(),
+				skip_count: z.boolean().nullish(),
+			})
+			.strict(),
+		handler: (ctx) => {
+			const id = businessOf(ctx).id;
+			const all = listAccounts(ctx.rt.bank, id, ctx.body.filters);
+			const accounts = ctx.body.count ? all.slice(0, ctx.body.count) : all;
+			const aggs = aggregate(ctx.rt.bank, id, dateWindow(ctx.body.filters));
+			const counted = !ctx.body.skip_count;
+			return {
+				data: {
+					total_active_accounts: counted ? accounts.filter((a) => a.status === 'active').length : null,
+					total_inactive_accounts: counted ? accounts.filter((a) => a.status === 'inactive').length : null,
+					total_virtual_accounts: counted ? accounts.filter((a) => a.accountType === 'virtual').length : null,
+					total_volume_collected: formatAmount(accounts.reduce((s, a) => s + (aggs.get(a.accountNumber)?.collectionAmount ?? 0n), 0n)),
+					total_business_balance: formatAmount(accounts.reduce((s, a) => s + a.balance, 0n)),
+				},
+				message: 'Account metrics fetched successfully',
+			};
+		},
+	}),
+	route({
+		path: `${V1}/account/web/get_total_balance`,
+		auth: 'web',
+		schema: emptyBody,
+		handler: (ctx) => {
+			const active = ctx.rt.bank.businessAccounts(businessOf(ctx).id).filter((a) => a.status === 'active');
+			return { data: { total_balance: formatAmount(active.reduce((s, a) => s + a.balance, 0n)) }, message: 'Total balance fetched successfully' };
+		},
+	}),
+	route({
+		path: `${V1}/account/web/update_account_status`,
+		auth: 'web',
+		schema: z.object({ account_number: accountNumber, status: z.enum(['active', 'inactive']) }).strict(),
+		handler: (ctx) => {
+			const account = ctx.rt.bank.updateAccountStatus(businessOf(ctx).id, ctx.body.account_number, ctx.body.status);
+			return { data: present.accountBase(account), message: `Account status updated to ${account.status}` };
+		},
+	}),
+];

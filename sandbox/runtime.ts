@@ -1,0 +1,123 @@
+/** One running sandbox: the bank plus everything around it (config, auth, faults, webhooks, timers, logs). */
+import { randomBytes } from 'node:crypto';
+import { AuthService } from './auth';
+import { FaultRegistry } from './faults';
+import * as present from './present';
+import { Bank } from './state/bank';
+import type { EventKind, Transaction, Transfer } from './state/records';
+import { TimerSet } from './timers';
+import type { ConfigurableOptions, RequestLogEntry, SandboxOptions } from './types';
+import { WebhookDispatcher } from './webhooks';
+
+const REQUEST_LOG_CAP = 50_000;
+
+export interface RuntimeConfig {
+	tokenTtlSeconds: number;
+	dashboardTokenTtlSeconds: number;
+	interSettleDelayMs: number;
+}
+
+export class Runtime {
+	readonly bank: Bank;
+	readonly config: RuntimeConfig;
+	readonly timers = new TimerSet();
+	readonly faults: FaultRegistry;
+	readonly webhooks: WebhookDispatcher;
+	readonly auth: AuthService;
+	readonly requestLog: RequestLogEntry[] = [];
+	readonly log: (line: string) => void;
+	private readonly settleTimers = new Map<Transfer, NodeJS.Timeout>();
+
+	constructor(options: SandboxOptions) {
+		const seed = options.seed ?? 42;
+		this.log = options.log ?? (() => undefined);
+		this.config = {
+			tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+			dashboardTokenTtlSeconds: options.dashboardTokenTtlSeconds ?? 3600,
+			interSettleDelayMs: options.interSettleDelayMs ?? 3000,
+		};
+		this.bank = new Bank({ transactions: options.transactions ?? 200, seed });
+		this.faults = new FaultRegistry(seed);
+		this.webhooks = new WebhookDispatcher(
+			options.webhookRetry ?? { attempts: 5, baseDelayMs: 500 },
+			this.faults,
+			this.timers,
+			this.log,
+		);
+		// A fresh signing key per process: tokens from an earlier sandbox run are invalid here (41).
+		this.auth = new AuthService(() => this.bank, randomBytes(32), () => ({
+			api: this.config.tokenTtlSeconds,
+			web: this.config.dashboardTokenTtlSeconds,
+		}));
+	}
+
+	configure(opts: ConfigurableOptions): void {
+		for (const key of ['tokenTtlSeconds', 'dashboardTokenTtlSeconds', 'interSettleDelayMs'] as const) {
+			const value = opts[key];
+			if (value !== undefined) {
+				if (!Number.isFinite(value) || value < 0) throw new Error(`${key}: must be a number >= 0`);
+				this.config[key] = value;
+			}
+		}
+	}
+
+	recordRequest(entry: RequestLogEntry): void {
+		this.requestLog.push(entry);
+		if (this.requestLog.length > REQUEST_LOG_CAP) this.requestLog.splice(0, this.requestLog.length - REQUEST_LOG_CAP);
+	}
+
+	private emit(businessId: string, kind: EventKind, data: unknown, reference: string): void {
+		const business = this.bank.businesses.get(businessId);
+		if (!business) return;
+		const hooks = this.bank.webhooks.filter((w) => w.businessId === businessId);
+		this.webhooks.dispatch(hooks, kind, data, reference, business.webhookSecret);
+	}
+
+	emitCollection(tx: Transaction): void {
+		this.emit(tx.businessId, 'COLLECTION_SUCCESS', present.txApi(tx), tx.reference);
+	}
+
+	/** After funds_transfer: intra is final already; inter settles after interSettleDelayMs. */
+	afterTransfer(t: Transfer): void {
+		if (t.status === 'pending') {
+			this.settleTimers.set(t, this.timers.after(this.config.interSettleDelayMs, () => this.settle(t)));
+		} else {
+			this.emitTransferOutcome(t);
+		}
+	}
+
+	private emitTransferOutcome(t: Transfer): void {
+		this.emit(t.businessId, t.status === 'successful' ? 'TRANSFER_SUCCESS' : 'TRANSFER_FAILED', present.transfer(t), t.reference);
+	}
+
+	private settle(t: Transfer): void {
+		const timer = this.settleTimers.get(t);
+		if (timer) this.timers.cancel(timer);
+		this.settleTimers.delete(t);
+		if (t.status !== 'pending') return;
+		this.bank.finalizeTransfer(t, Date.now());
+		this.log(`transfer ${t.reference} ${t.status}`);
+		this.emitTransferOutcome(t);
+	}
+
+	settleAll(): void {
+		for (const t of this.bank.pendingTransfers()) this.settle(t);
+	}
+
+	reset(): void {
+		this.timers.clearAll();
+		this.settleTimers.clear();
+		this.webhooks.cancelAll();
+		this.webhooks.log.length = 0;
+		this.requestLog.length = 0;
+		this.faults.clear();
+		this.auth.resetLockouts();
+		this.bank.reset();
+	}
+
+	close(): void {
+		this.timers.clearAll();
+		this.settleTimers.clear();
+		this.webhooks.close();
+	}
+}

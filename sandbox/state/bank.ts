@@ -1,0 +1,326 @@
+/** The bank's state and the operations that change it. No HTTP here; errors are ApiErrors with contract codes. */
+import { ApiError } from '../envelope';
+import { OWN_BANK_CODE } from '../fixtures';
+import { Prng } from '../prng';
+import { buildState, type BankState, type BuildConfig } from '../seed';
+import type {
+	Account,
+	AccountStatus,
+	BankInfo,
+	Business,
+	ExternalAccount,
+	Invitation,
+	Member,
+	Permission,
+	Role,
+	Settlement,
+	Transaction,
+	Transfer,
+	Webhook,
+} from './records';
+import { insertAscending } from './sorted';
+
+export interface TransferInput {
+	reference_number: string;
+	transfer_type: 'intra' | 'inter';
+	amount: bigint;
+	source_account_number: string;
+	beneficiary_account_number: string;
+	beneficiary_account_name?: string | null;
+	bank_code?: string | null;
+	narration: string;
+}
+
+export interface CollectionInput {
+	accountNumber: string;
+	amount: bigint;
+	reference?: string;
+	narration?: string;
+	senderName?: string;
+	channel?: string;
+}
+
+function txKey(businessId: string, reference: string): string {
+	return `${businessId}\u0000${reference}`;
+}
+
+export class Bank implements BankState {
+	readonly config: BuildConfig;
+	main!: Business;
+	businesses!: Map<string, Business>;
+	accounts!: Map<string, Account>;
+	transactions!: Transaction[];
+	settlements!: Settlement[];
+	transfers!: Map<string, Transfer>;
+	banks!: BankInfo[];
+	externalAccounts!: ExternalAccount[];
+	permissions!: Permission[];
+	roles!: Map<string, Role>;
+	members!: Map<string, Member>;
+	invitations!: Invitation[];
+	webhooks!: Webhook[];
+	failingBeneficiaries!: Set<string>;
+	failingIdentities!: Set<string>;
+	prng!: Prng;
+	nextCustomerSeq!: number;
+	private txIndex = new Map<string, Transaction>();
+
+	constructor(config: BuildConfig) {
+		this.config = config;
+		this.reset();
+	}
+
+	/** Back to the seeded state, in place (holders of this object see the reset). */
+	reset(): void {
+		Object.assign(this, buildState(this.config));
+		this.txIndex = new Map();
+		for (const tx of this.transactions) this.txIndex.set(txKey(tx.businessId, tx.reference), tx);
+	}
+
+	newId(): string {
+		return this.prng.uuid();
+	}
+
+	businessAccounts(businessId: string): Account[] {
+		return [...this.accounts.values()].filter((a) => a.businessId === businessId);
+	}
+
+	ownedAccount(businessId: string, accountNumber: string): Account | undefined {
+		const account = this.accounts.get(accountNumber);
+		return account && account.businessId === businessId ? account : undefined;
+	}
+
+	findTransaction(businessId: string, reference: string): Transaction | undefined {
+		return this.txIndex.get(txKey(businessId, reference));
+	}
+
+	findTransfer(businessId: string, reference: string): Transfer | undefined {
+		return this.transfers.get(txKey(businessId, reference));
+	}
+
+	bankByCode(code: string): BankInfo | undefined {
+		return this.banks.find((b) => b.code === code);
+	}
+
+	addTransaction(tx: Transaction): void {
+		insertAscending(this.transactions, tx);
+		this.txIndex.set(txKey(tx.businessId, tx.reference), tx);
+	}
+
+	private uniqueReference(businessId: string, prefix: string, nowMs: number): string {
+		const day = new Date(nowMs).toISOString().slice(0, 10).replace(/-/g, '');
+		for (;;) {
+			const ref = `${prefix}-${day}-${this.prng.digits(8)}`;
+			if (!this.findTransaction(businessId, ref) && !this.findTransfer(businessId, ref)) return ref;
+		}
+	}
+
+	/** An inbound payment: credits the account, records a credit transaction and its settlement. */
+	collect(input: CollectionInput, nowMs: number): { transaction: Transaction; settlement: Settlement } {
+		const account = this.accounts.get(input.accountNumber);
+		if (!account) throw new ApiError('44', `account_number: account ${input.accountNumber} does not exist`, 400);
+		if (account.status !== 'active') {
+			throw new ApiError('57', `account_number: account ${input.accountNumber} is ${account.status} and cannot receive funds`, 400);
+		}
+		if (input.amount <= 0n) throw new ApiError('99', 'amount: must be greater than 0');
+		const reference = input.reference ?? this.uniqueReference(account.businessId, 'COL', nowMs);
+		if (this.findTransaction(account.businessId, reference) || this.findTransfer(account.businessId, reference)) {
+			throw new ApiError('26', `reference: ${reference} has already been used`, 400);
+		}
+		account.balance += input.amount;
+		account.lastBalanceUpdateMs = nowMs;
+		const transaction: Transaction = {
+			id: this.newId(),
+			businessId: account.businessId,
+			reference,
+			accountNumber: account.accountNumber,
+			accountName: account.accountName,
+			amount: input.amount,
+			type: 'credit',
+			category: 'collection',
+			status: 'success',
+			channel: input.channel ?? 'nip',
+			narration: input.narration ?? `Payment from ${input.senderName ?? 'a customer'}`,
+			createdAtMs: nowMs,
+		};
+		this.addTransaction(transaction);
+		const settlement: Settlement = {
+			id: this.newId(),
+			businessId: account.businessId,
+			reference,
+			accountNumber: account.accountNumber,
+			amount: input.amount,
+			status: 'success',
+			settlementDateMs: nowMs,
+			createdAtMs: nowMs,
+		};
+		insertAscending(this.settlements, settlement);
+		return { transaction, settlement };
+	}
+
+	createCustomerAccount(
+		businessId: string,
+		input: { account_name: string; email: string; phone: string; bvn?: string | null; nin?: string | null },
+		nowMs: number,
+	): Account {
+		for (const id of [input.bvn, input.nin]) {
+			if (id && this.failingIdentities.has(id)) {
+				throw new ApiError('83', 'Identity verification failed: the BVN/NIN could not be verified');
+			}
+		}
+		const pool = this.businessAccounts(businessId).find((a) => a.accountType === 'pool');
+		let accountNumber: string;
+		do {
+			accountNumber = `08232${String(this.nextCustomerSeq++).padStart(5, '0')}`;
+		} while (this.accounts.has(accountNumber));
+		const account: Account = {
+			id: this.newId(),
+			businessId,
+			accountNumber,
+			accountName: input.account_name,
+			accountType: 'virtual',
+			accountClass: 'secondary',
+			status: 'active',
+			balance: 0n,
+			lastBalanceUpdateMs: nowMs,
+			poolAccountNumber: pool?.accountNumber ?? null,
+			createdAtMs: nowMs,
+			customer: {
+				email: input.email,
+				phone: input.phone,
+				...(input.bvn ? { bvn: input.bvn } : {}),
+				...(input.nin ? { nin: input.nin } : {}),
+			},
+		};
+		this.accounts.set(accountNumber, account);
+		return account;
+	}
+
+	/** The contract's state table: only active <-> inactive; blocked/closed (and pending) refuse with 45. */
+	updateAccountStatus(businessId: string, accountNumber: string, status: 'active' | 'inactive'): Account {
+		const account = this.ownedAccount(businessId, accountNumber);
+		if (!account) throw new ApiError('44', `Account not found: ${accountNumber}`);
+		const frozen: AccountStatus[] = ['blocked', 'closed', 'pending'];
+		if (frozen.includes(account.status)) {
+			throw new ApiError('45', `Invalid status transition: account ${accountNumber} is ${account.status}; its status cannot be changed`);
+		}
+		account.status = status;
+		return account;
+	}
+
+	/** Validates, debits and records a transfer. Intra completes here; inter stays pending for finalizeTransfer. */
+	initiateTransfer(businessId: string, input: TransferInput, nowMs: number): Transfer {
+		const ref = input.reference_number;
+		if (this.findTransfer(businessId, ref) || this.findTransaction(businessId, ref)) {
+			throw new ApiError('26', `Duplicate reference: reference_number ${ref} has already been used`);
+		}
+		const bankCode = input.transfer_type === 'intra' ? (input.bank_code ?? OWN_BANK_CODE) : input.bank_code;
+		if (input.transfer_type === 'intra' && bankCode !== OWN_BANK_CODE) {
+			throw new ApiError('99', `bank_code: must be ${OWN_BANK_CODE} (or absent) for an intra-bank transfer`);
+		}
+		if (input.transfer_type === 'inter') {
+			if (!bankCode || !this.bankByCode(bankCode)) {
+				throw new ApiError('99', `bank_code: unknown bank code '${bankCode ?? ''}'; use a code from fetch_banks`);
+			}
+			if (bankCode === OWN_BANK_CODE) {
+				throw new ApiError('99', `bank_code: ${OWN_BANK_CODE} is this bank; use transfer_type intra`);
+			}
+		}
+		if (input.source_account_number === input.beneficiary_account_number) {
+			throw new ApiError('99', 'beneficiary_account_number: must differ from source_account_number');
+		}
+		const source = this.ownedAccount(businessId, input.source_account_number);
+		if (!source) throw new ApiError('44', `Source account not found: ${input.source_account_number}`);
+		if (source.status !== 'active') {
+			throw new ApiError('57', `Source account ${source.accountNumber} is ${source.status} and cannot send funds`);
+		}
+		let beneficiary: Account | undefined;
+		if (input.transfer_type === 'intra') {
+			beneficiary = this.accounts.get(input.beneficiary_account_number);
+			if (!beneficiary) {
+				throw new ApiError('83', `Transfer rejected: beneficiary ${input.beneficiary_account_number} is not an account of this bank`);
+			}
+			if (beneficiary.status !== 'active') {
+				throw new ApiError('83', `Transfer rejected: beneficiary account ${beneficiary.accountNumber} is ${beneficiary.status}`);
+			}
+		}
+		if (source.balance < input.amount) {
+			throw new ApiError('51', `Insufficient funds in ${source.accountNumber}`);
+		}
+
+		source.balance -= input.amount;
+		source.lastBalanceUpdateMs = nowMs;
+		const transfer: Transfer = {
+			id: this.newId(),
+			businessId,
+			reference: ref,
+			amount: input.amount,
+			transferType: input.transfer_type,
+			status: input.transfer_type === 'intra' ? 'successful' : 'pending',
+			remarks: input.narration,
+			sourceAccountNumber: source.accountNumber,
+			beneficiaryAccountNumber: input.beneficiary_account_number,
+			beneficiaryAccountName: input.beneficiary_account_name ?? beneficiary?.accountName ?? null,
+			bankCode: bankCode as string,
+			createdAtMs: nowMs,
+			updatedAtMs: nowMs,
+		};
+		this.transfers.set(txKey(businessId, ref), transfer);
+		this.addTransaction({
+			id: transfer.id,
+			businessId,
+			reference: ref,
+			accountNumber: source.accountNumber,
+			accountName: source.accountName,
+			amount: input.amount,
+			type: 'debit',
+			category: 'transfer',
+			status: input.transfer_type === 'intra' ? 'success' : 'pending',
+			channel: input.transfer_type === 'intra' ? 'intra' : 'nip',
+			narration: input.narration,
+			createdAtMs: nowMs,
+		});
+		if (beneficiary) {
+			// The beneficiary's side of an intra-bank transfer: a credit in its own business's ledger.
+			beneficiary.balance += input.amount;
+			beneficiary.lastBalanceUpdateMs = nowMs;
+			this.addTransaction({
+				id: this.newId(),
+				businessId: beneficiary.businessId,
+				reference: `${ref}-CR`,
+				accountNumber: beneficiary.accountNumber,
+				accountName: beneficiary.accountName,
+				amount: input.amount,
+				type: 'credit',
+				category: 'transfer',
+				status: 'success',
+				channel: 'intra',
+				narration: input.narration,
+				createdAtMs: nowMs,
+			});
+		}
+		return transfer;
+	}
+
+	/** Ends a pending inter-bank transfer: failing beneficiaries fail and the debit is reversed. */
+	finalizeTransfer(transfer: Transfer, nowMs: number): Transfer {
+		if (transfer.status !== 'pending') return transfer;
+		const debit = this.findTransaction(transfer.businessId, transfer.reference);
+		const failed = this.failingBeneficiaries.has(transfer.beneficiaryAccountNumber);
+		transfer.status = failed ? 'failed' : 'successful';
+		transfer.updatedAtMs = nowMs;
+		if (debit) debit.status = failed ? 'failed' : 'success';
+		if (failed) {
+			const source = this.accounts.get(transfer.sourceAccountNumber);
+			if (source) {
+				source.balance += transfer.amount;
+				source.lastBalanceUpdateMs = nowMs;
+			}
+		}
+		return transfer;
+	}
+
+	pendingTransfers(): Transfer[] {
+		return [...this.transfers.values()].filter((t) => t.status === 'pending');
+	}
+}

@@ -1,0 +1,104 @@
+/** Public types of the sandbox bank's programmatic interface (tests and scripts code against these names). */
+import type { Bank } from './state/bank';
+
+export interface SandboxOptions {
+	/** 0 (default) = a random free port. */
+	port?: number;
+	/** Default '127.0.0.1'. */
+	host?: string;
+	/** Integration JWT lifetime in seconds, default 3600. */
+	tokenTtlSeconds?: number;
+	/** Dashboard JWT lifetime in seconds, default 3600. */
+	dashboardTokenTtlSeconds?: number;
+	/** Inter-bank transfer pending -> final, default 3000 ms. */
+	interSettleDelayMs?: number;
+	/** Generated transaction history, default 200. */
+	transactions?: number;
+	/** PRNG seed, default 42: same seed, same data. */
+	seed?: number;
+	/** Webhook delivery retries, default { attempts: 5, baseDelayMs: 500 } (waits double each time). */
+	webhookRetry?: { attempts: number; baseDelayMs: number };
+	/** Default: silent. */
+	log?: (line: string) => void;
+}
+
+export type ConfigurableOptions = Partial<
+	Pick<SandboxOptions, 'tokenTtlSeconds' | 'dashboardTokenTtlSeconds' | 'interSettleDelayMs'>
+>;
+
+export interface SeedInfo {
+	clientId: string;
+	clientSecret: string;
+	webhookSecret: string;
+	dashboardEmail: string;
+	dashboardPassword: string;
+	businessName: string;
+	poolAccountNumber: string;
+	accounts: Array<{ account_number: string; account_name: string; account_type: string; status: string }>;
+	foreignAccountNumber: string;
+	blockedAccountNumber: string;
+	closedAccountNumber: string;
+	externalAccounts: Array<{ bank_code: string; account_number: string; account_name: string }>;
+	failingBeneficiaries: string[];
+	failingIdentities: string[];
+	ownBankCode: '090823';
+}
+
+/** A fault injected through addFault() or POST /__sandbox/faults. */
+export interface FaultSpec {
+	/** Substring of the request path (or, for duplicateWebhooks, of the webhook URL or event kind); absent = all. */
+	match?: string;
+	/** Answer with this response_code instead of handling the request (HTTP status mapped as for real errors). */
+	errorCode?: string;
+	/** Probability 0..1 that a matching request is hit (seeded PRNG), default 1. */
+	errorRate?: number;
+	/** Delay before the request is handled. */
+	latencyMs?: number;
+	/** Destroy the socket with no response, before or after the state change. */
+	drop?: 'before' | 'after';
+	/** Answer HTTP 429, response_code "29", with this Retry-After. */
+	rateLimit?: { retryAfterSeconds: number };
+	/** Send every matching webhook delivery twice (same delivery id, body and signature). */
+	duplicateWebhooks?: boolean;
+	/** Apply to the next N hits only, then expire. */
+	times?: number;
+}
+
+export interface RequestLogEntry {
+	at: string;
+	method: string;
+	path: string;
+	/** HTTP status, 0 when the connection was dropped by a fault. */
+	status: number;
+	/** '' when the connection was dropped. */
+	response_code: string;
+}
+
+export interface DeliveryLogEntry {
+	url: string;
+	event: string;
+	reference: string;
+	attempt: number;
+	/** HTTP status of the receiver's answer, 0 for a network error. */
+	status: number;
+	body: string;
+	signature: string;
+	delivery_id: string;
+	at: string;
+	error?: string;
+}
+
+export interface SandboxHandle {
+	url: string;
+	port: number;
+	seed: SeedInfo;
+	bank: Bank;
+	requests(): RequestLogEntry[];
+	deliveries(): DeliveryLogEntry[];
+	configure(opts: ConfigurableOptions): void;
+	addFault(f: FaultSpec): void;
+	clearFaults(): void;
+	settlePending(): Promise<void>;
+	reset(): void;
+	close(): Promise<void>;
+}

@@ -1,0 +1,122 @@
+/**
+ * Signed webhook delivery. The body is serialized once and those exact bytes are signed and sent
+ * (axios gets a string and must not re-serialize it), so a receiver can verify the HMAC over the raw body.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import axios from 'axios';
+import type { FaultRegistry } from './faults';
+import type { EventKind, Webhook } from './state/records';
+import { iso } from './time';
+import type { TimerSet } from './timers';
+import type { DeliveryLogEntry } from './types';
+
+export interface RetryPolicy {
+	attempts: number;
+	baseDelayMs: number;
+}
+
+const LOG_CAP = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
+
+export function sign(body: string, secret: string): string {
+	return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+}
+
+export class WebhookDispatcher {
+	readonly log: DeliveryLogEntry[] = [];
+	retry: RetryPolicy;
+	private readonly controllers = new Set<AbortController>();
+	// keepAlive off: no idle sockets outlive a delivery (tests must exit without open handles).
+	private readonly httpAgent = new http.Agent({ keepAlive: false });
+	private readonly httpsAgent = new https.Agent({ keepAlive: false });
+	private closed = false;
+	/** bumped by cancelAll: chains from before a reset stop and log nothing more */
+	private generation = 0;
+
+	constructor(
+		retry: RetryPolicy,
+		private readonly faults: FaultRegistry,
+		private readonly timers: TimerSet,
+		private readonly logLine: (line: string) => void,
+	) {
+		this.retry = retry;
+	}
+
+	/** Fire-and-forget: one delivery chain per subscribed webhook. */
+	dispatch(hooks: Webhook[], event: EventKind, data: unknown, reference: string, secret: string): void {
+		if (this.closed) return;
+		for (const hook of hooks) {
+			if (!hook.events.includes(event)) continue;
+			const body = JSON.stringify({ event, data, created_at: iso(Date.now()) });
+			const delivery = { url: hook.url, event, reference, body, signature: sign(body, secret), id: randomUUID() };
+			const copies = this.faults.duplicateDelivery(hook.url, event) ? 2 : 1;
+			for (let i = 0; i < copies; i++) void this.deliver(delivery);
+		}
+	}
+
+	private async deliver(d: { url: string; event: string; reference: string; body: string; signature: string; id: string }) {
+		const gen = this.generation;
+		const stopped = () => this.closed || gen !== this.generation;
+		for (let attempt = 1; attempt <= this.retry.attempts; attempt++) {
+			if (stopped()) return;
+			const controller = new AbortController();
+			this.controllers.add(controller);
+			let status = 0;
+			let error: string | undefined;
+			try {
+				const res = await axios.post(d.url, d.body, {
+					headers: {
+						'Content-Type': 'application/json',
+						'X-Service-Signature': d.signature,
+						'X-Service-Event': d.event,
+						'X-Service-Delivery-Id': d.id,
+						'User-Agent': 'baas-sandbox-webhooks/1',
+					},
+					transformRequest: [(body: string) => body],
+					responseType: 'text',
+					validateStatus: () => true,
+					timeout: DELIVERY_TIMEOUT_MS,
+					maxRedirects: 0,
+					proxy: false,
+					signal: controller.signal,
+					httpAgent: this.httpAgent,
+					httpsAgent: this.httpsAgent,
+				});
+				status = res.status;
+			} catch (err) {
+				error = err instanceof Error ? err.message : String(err);
+			} finally {
+				this.controllers.delete(controller);
+			}
+			if (stopped()) return;
+			this.record({ url: d.url, event: d.event, reference: d.reference, attempt, status, body: d.body, signature: d.signature, delivery_id: d.id, at: iso(Date.now()), ...(error ? { error } : {}) });
+			this.logLine(`webhook ${d.event} -> ${d.url} attempt ${attempt}: ${status || error}`);
+			if (status >= 200 && status < 300) return;
+			if (attempt < this.retry.attempts) {
+				const completed = await this.timers.sleep(this.retry.baseDelayMs * 2 ** (attempt - 1));
+				if (!completed) return;
+			}
+		}
+	}
+
+	private record(entry: DeliveryLogEntry): void {
+		this.log.push(entry);
+		if (this.log.length > LOG_CAP) this.log.splice(0, this.log.length - LOG_CAP);
+	}
+
+	/** Stops retries and aborts deliveries in flight (reset keeps the dispatcher usable). */
+	cancelAll(): void {
+		this.generation++;
+		for (const c of this.controllers) c.abort();
+		this.controllers.clear();
+	}
+
+	close(): void {
+		this.closed = true;
+		this.cancelAll();
+		this.httpAgent.destroy();
+		this.httpsAgent.destroy();
+	}
+}
