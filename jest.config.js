@@ -6,6 +6,7 @@ const common = {
 };
 
 module.exports = {
+	testTimeout: 60000,
 	projects: [
 		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
 		{ ...common, displayName: 'sandbox', testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'] },
@@ -14,7 +15,6 @@ module.exports = {
 			displayName: 'engine',
 			testMatch: ['<rootDir>/test/engine/**/*.test.ts'],
 			setupFiles: ['<rootDir>/test/engine/setup-env.ts'],
-			testTimeout: 60000,
 		},
 	],
 };

@@ -36,7 +36,9 @@ async function forEachBounded(
 			firstError ??= failure;
 		}
 	};
-	await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+	// The first item runs alone, so that the credential's token is fetched once and shared, not once per worker.
+	if (count > 0) firstError = await task(next++);
+	await Promise.all(Array.from({ length: Math.min(limit, count - 1) }, worker));
 	return firstError;
 }
 

@@ -94,7 +94,8 @@ function classify(context: BankContext, caught: CaughtRequestError, itemIndex?: 
 		? `HTTP ${status} without the bank's JSON envelope`
 		: `${networkCode ?? 'network error'}${caught.cause?.message ? ` (${caught.cause.message})` : ''}`;
 	return {
-		retryable: status === 429 || (status !== undefined && status >= 500) || (networkCode !== undefined && NETWORK_CODES.has(networkCode)) || status === undefined,
+		// Only a busy or unreachable bank is worth asking again; a refused sign-in is not (it counts towards lockout).
+		retryable: status === 429 || (status !== undefined && status >= 500) || (networkCode !== undefined && NETWORK_CODES.has(networkCode)),
 		retryAfterMs: retryAfterMs(response?.headers),
 		error: transportApiError(context.getNode(), summary, itemIndex, status),
 	};

@@ -25,6 +25,7 @@ class CredentialTestRequest implements INodeType {
 		defaults: { name: 'Credential Test' },
 		inputs: ['main'],
 		outputs: ['main'],
+		credentials: Object.keys(credentialTypes).map((name) => ({ name, required: false })),
 		properties: [{ displayName: 'Type', name: 'credentialType', type: 'string', default: '' }],
 	} as unknown as INodeType['description'];
 
