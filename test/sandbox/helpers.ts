@@ -1,0 +1,167 @@
+/** Test client for the sandbox over real HTTP (Node's global fetch). */
+import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../sandbox';
+
+export interface Envelope<T> {
+	status: boolean;
+	response_code: string;
+	message: string;
+	data: T;
+}
+
+export interface Reply<T> {
+	status: number;
+	headers: Headers;
+	body: Envelope<T>;
+}
+
+export interface TxApi {
+	id: string;
+	reference_number: string;
+	account_number: string;
+	account_name: string;
+	amount: string;
+	transaction_type: string;
+	transaction_category: string;
+	status: string;
+	channel: string;
+	remarks: string;
+	created_at: string;
+}
+
+export interface TxWeb {
+	id: string;
+	reference_number: string;
+	account_number: string;
+	amount: string;
+	transaction_type: string;
+	status: string;
+	narration: string;
+	created_at: string;
+}
+
+export interface AccountItem {
+	id: string;
+	account_number: string;
+	account_name: string;
+	account_type: string;
+	status: string;
+	balance: string;
+	last_balance_update: string;
+	is_available?: boolean;
+	pool_account_number?: string | null;
+	created_at?: string;
+}
+
+export interface TransferRecord {
+	reference_number: string;
+	transaction_id: string;
+	amount: string;
+	transfer_type: string;
+	status: string;
+	remarks: string;
+	created_at: string;
+	updated_at: string;
+}
+
+export interface SettlementItem {
+	id: string;
+	reference: string;
+	account_number: string;
+	amount: string;
+	settlement_date: string;
+	status: string;
+	created_at: string;
+}
+
+export const V1 = '/api/v1';
+
+export class Client {
+	private apiTok?: string;
+	private webTok?: string;
+
+	constructor(readonly sb: SandboxHandle) {}
+
+	async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+		const res = await fetch(this.sb.url + path, {
+			method,
+			headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+			body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+		});
+		return { status: res.status, headers: res.headers, body: (await res.json()) as Envelope<T> };
+	}
+
+	post<T = unknown>(path: string, body?: unknown, token?: string): Promise<Reply<T>> {
+		return this.request<T>('POST', path, body, token ? { authorization: `Bearer ${token}` } : {});
+	}
+
+	async apiToken(fresh = false): Promise<string> {
+		if (!this.apiTok || fresh) {
+			const r = await this.post<{ token: string }>(`${V1}/security/api/generate_token`, {
+				client_id: this.sb.seed.clientId,
+				client_secret: this.sb.seed.clientSecret,
+			});
+			if (!r.body.status) throw new Error(`token: ${r.body.message}`);
+			this.apiTok = r.body.data.token;
+		}
+		return this.apiTok;
+	}
+
+	async webToken(fresh = false): Promise<string> {
+		if (!this.webTok || fresh) {
+			const r = await this.post<{ token: string }>(`${V1}/auth/web/login`, {
+				email: this.sb.seed.dashboardEmail,
+				password: this.sb.seed.dashboardPassword,
+			});
+			if (!r.body.status) throw new Error(`login: ${r.body.message}`);
+			this.webTok = r.body.data.token;
+		}
+		return this.webTok;
+	}
+
+	/** POST to an integration route with a cached API token. */
+	async api<T = unknown>(path: string, body: unknown = {}): Promise<Reply<T>> {
+		return this.post<T>(`${V1}/${path}`, body, await this.apiToken());
+	}
+
+	/** POST to a dashboard route with a cached dashboard token. */
+	async web<T = unknown>(path: string, body: unknown = {}): Promise<Reply<T>> {
+		return this.post<T>(`${V1}/${path}`, body, await this.webToken());
+	}
+
+	control<T = unknown>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
+		return this.request<T>(method, `/__sandbox/${path}`, body);
+	}
+
+	/** Balance (in kobo) straight from the bank state. */
+	balance(accountNumber: string): bigint {
+		const account = this.sb.bank.accounts.get(accountNumber);
+		if (!account) throw new Error(`no account ${accountNumber}`);
+		return account.balance;
+	}
+}
+
+export async function boot(options: SandboxOptions = {}): Promise<{ sb: SandboxHandle; c: Client }> {
+	const sb = await startSandbox({ port: 0, ...options });
+	return { sb, c: new Client(sb) };
+}
+
+/** Expect a contract error envelope. */
+export function expectError(r: Reply<unknown>, http: number, code: string, message?: string | RegExp): void {
+	expect({ status: r.status, ok: r.body.status, code: r.body.response_code, data: r.body.data }).toEqual({
+		status: http,
+		ok: false,
+		code,
+		data: null,
+	});
+	if (message !== undefined) expect(r.body.message).toMatch(message);
+}
+
+export function expectOk(r: Reply<unknown>): void {
+	expect({ status: r.status, ok: r.body.status, code: r.body.response_code, message: r.body.message }).toMatchObject({
+		status: 200,
+		ok: true,
+		code: '00',
+	});
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
