@@ -1,0 +1,50 @@
+/** A webhook receiver for tests: keeps the raw body bytes and answers with scripted statuses. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+	headers: http.IncomingHttpHeaders;
+	raw: Buffer;
+	path: string;
+}
+
+export class Receiver {
+	readonly received: Received[] = [];
+	/** statuses to answer with, in order; 200 once exhausted */
+	script: number[] = [];
+	private server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (c: Buffer) => chunks.push(c));
+		req.on('end', () => {
+			this.received.push({ headers: req.headers, raw: Buffer.concat(chunks), path: req.url ?? '/' });
+			res.writeHead(this.script.shift() ?? 200, { 'content-type': 'text/plain', connection: 'close' });
+			res.end('ok');
+		});
+	});
+	url = '';
+
+	async start(): Promise<this> {
+		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		return this;
+	}
+
+	clear(): void {
+		this.received.length = 0;
+		this.script = [];
+	}
+
+	async waitFor(count: number, timeoutMs = 4000): Promise<Received[]> {
+		const until = Date.now() + timeoutMs;
+		while (this.received.length < count) {
+			if (Date.now() > until) throw new Error(`expected ${count} deliveries, got ${this.received.length}`);
+			await new Promise((r) => setTimeout(r, 10));
+		}
+		return this.received;
+	}
+
+	close(): Promise<void> {
+		this.server.closeAllConnections();
+		return new Promise((resolve) => this.server.close(() => resolve()));
+	}
+}
