@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescriptions, resourceSelectors } from './actions/resources';
 import { router } from './actions/router';
+import { searchAccounts } from './methods/listSearch';
 
 export class Baas implements INodeType {
 	description: INodeTypeDescription = {
@@ -45,6 +46,10 @@ export class Baas implements INodeType {
 			...resourceSelectors,
 			...resourceDescriptions,
 		],
+	};
+
+	methods = {
+		listSearch: { searchAccounts },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

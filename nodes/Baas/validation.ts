@@ -48,6 +48,57 @@ export const dateSchema = z
 		return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 	}, 'is not a real calendar date');
 
+/** A value from a fixed list (an options field, or an expression feeding one). */
+export function oneOfSchema<T extends [string, ...string[]]>(values: T) {
+	const problem = `must be one of ${values.join(', ')}`;
+	return z
+		.string({ invalid_type_error: problem })
+		.trim()
+		.pipe(z.enum(values, { errorMap: () => ({ message: problem }) }));
+}
+
+/** Account filters take these types; answers can also carry `pool`, which is not a filter value. */
+export const accountTypeFilterSchema = oneOfSchema(['normal', 'virtual', 'current', 'savings']);
+export const accountStatusSchema = oneOfSchema(['active', 'inactive', 'blocked', 'closed', 'pending']);
+/** update_account_status accepts only these two. */
+export const accountStatusChangeSchema = oneOfSchema(['active', 'inactive']);
+export const transactionTypeSchema = oneOfSchema(['credit', 'debit']);
+export const transactionStatusSchema = oneOfSchema(['success', 'pending', 'failed']);
+
+export const accountNameSchema = z
+	.string({ invalid_type_error: 'must be text' })
+	.trim()
+	.min(1, 'must not be empty')
+	.max(255, 'must be at most 255 characters');
+
+/** Digits with an optional leading +, spaces, hyphens or brackets between them; 7 to 15 digits in all. */
+export const phoneSchema = z
+	.string({ invalid_type_error: 'must be text such as +2348031234567' })
+	.trim()
+	.regex(/^\+?[\d\s()-]+$/, 'may contain only digits, a leading +, spaces, hyphens and brackets')
+	.refine((value) => {
+		const digits = value.replace(/\D/g, '').length;
+		return digits >= 7 && digits <= 15;
+	}, 'must have 7 to 15 digits');
+
+/** Free-text filters (search, category, channel, references). */
+export const filterTextSchema = z
+	.string({ invalid_type_error: 'must be text' })
+	.trim()
+	.min(1, 'must not be empty')
+	.max(255, 'must be at most 255 characters');
+
+export const booleanSchema = z.boolean({ invalid_type_error: 'must be true or false' });
+
+/** A whole number of at least 1 (a number field, or digits from an expression). */
+export const positiveIntegerSchema = z.preprocess(
+	(value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+	z
+		.number({ invalid_type_error: 'must be a whole number of at least 1' })
+		.int('must be a whole number')
+		.min(1, 'must be at least 1'),
+);
+
 const PLAIN_AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
 const GROUPED_AMOUNT = /^\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?$/;
 

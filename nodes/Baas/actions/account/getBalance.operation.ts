@@ -1,30 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { bankRequest } from '../../transport/request';
-import { accountNumberSchema, validField } from '../../validation';
 import { optionsCollection } from '../commonFields';
 import { DEFAULT_READ_CONCURRENCY } from '../router';
+import { accountLocator, requiredAccountNumber } from './accountLocator';
 
 export const description: INodeProperties[] = [
-	{
+	accountLocator({
 		displayName: 'Account Number',
 		name: 'accountNumber',
-		type: 'string',
 		required: true,
-		default: '',
-		placeholder: '0123456789',
-		description: 'The 10-digit number of one of your business accounts',
-	},
+		description: 'The account whose balance to read: pick one of your accounts, or give its 10-digit number',
+	}),
 	optionsCollection(DEFAULT_READ_CONCURRENCY),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const accountNumber = validField(
-		this,
-		itemIndex,
-		'Account Number',
-		accountNumberSchema,
-		this.getNodeParameter('accountNumber', itemIndex),
-	);
+	const accountNumber = requiredAccountNumber(this, itemIndex, 'accountNumber', 'Account Number');
 	return await bankRequest<IDataObject>(this, 'getAccountBalance', { account_number: accountNumber }, { itemIndex });
 }

@@ -1,0 +1,60 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { accountNumberSchema, validField } from '../../validation';
+
+/**
+ * The account picker every account-number parameter uses: a searchable list of the business's accounts
+ * (methods.listSearch.searchAccounts, through fetch_customer_accounts) or a number typed by hand.
+ */
+export function accountLocator(
+	field: Pick<INodeProperties, 'displayName' | 'name'> & Partial<Pick<INodeProperties, 'description' | 'required'>>,
+): INodeProperties {
+	return {
+		description: 'One of your business accounts: pick it from the list, or give its 10-digit number',
+		...field,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select an account...',
+				typeOptions: { searchListMethod: 'searchAccounts', searchable: true },
+			},
+			{
+				displayName: 'By Number',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 0123456789',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '\\s*[0-9]{10}\\s*', errorMessage: 'An account number has exactly 10 digits' },
+					},
+				],
+			},
+		],
+	};
+}
+
+/**
+ * Reads an account locator (by its parameter path, e.g. `accountNumber` or `filters.accountNumber`) and
+ * validates the number. Returns undefined when the field is optional and left empty.
+ */
+export function readAccountNumber(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	field: string,
+	options: { optional?: boolean } = {},
+): string | undefined {
+	const value = context.getNodeParameter(path, itemIndex, '', { extractValue: true }) as unknown;
+	if (options.optional && (value === undefined || value === null || value === '')) return undefined;
+	return validField(context, itemIndex, field, accountNumberSchema, value);
+}
+
+/** As readAccountNumber, for a parameter that must be given. */
+export function requiredAccountNumber(context: IExecuteFunctions, itemIndex: number, path: string, field: string): string {
+	return readAccountNumber(context, itemIndex, path, field) as string;
+}

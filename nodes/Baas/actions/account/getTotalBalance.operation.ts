@@ -1,0 +1,12 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { bankRequest } from '../../transport/request';
+import { optionsCollection } from '../commonFields';
+import { DEFAULT_READ_CONCURRENCY } from '../router';
+
+export const description: INodeProperties[] = [optionsCollection(DEFAULT_READ_CONCURRENCY)];
+
+/** One record `{ total_balance }`: the sum of the balances of all active accounts, as a decimal string. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	return await bankRequest<IDataObject>(this, 'getTotalBalance', {}, { itemIndex });
+}

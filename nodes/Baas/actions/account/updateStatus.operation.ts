@@ -1,0 +1,37 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { bankRequest } from '../../transport/request';
+import { accountStatusChangeSchema, validField } from '../../validation';
+import { optionsCollection } from '../commonFields';
+import { accountLocator, requiredAccountNumber } from './accountLocator';
+
+export const description: INodeProperties[] = [
+	accountLocator({
+		displayName: 'Account Number',
+		name: 'accountNumber',
+		required: true,
+		description: 'The account to activate or deactivate: pick one of your accounts, or give its 10-digit number',
+	}),
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		required: true,
+		options: [
+			{ name: 'Active', value: 'active', description: 'The account can send and receive funds' },
+			{ name: 'Inactive', value: 'inactive', description: 'The account stops sending and receiving funds' },
+		],
+		default: 'inactive',
+		description: 'The status to set. Blocked and closed accounts cannot be changed (the bank answers 45).',
+	},
+	optionsCollection(1),
+];
+
+/** Sets an account active or inactive; returns the updated account. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const accountNumber = requiredAccountNumber(this, itemIndex, 'accountNumber', 'Account Number');
+	const status = validField(this, itemIndex, 'Status', accountStatusChangeSchema, this.getNodeParameter('status', itemIndex));
+	return await bankRequest<IDataObject>(this, 'updateAccountStatus', { account_number: accountNumber, status }, { itemIndex });
+}
+
+export const changesState = true;
