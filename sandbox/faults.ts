@@ -7,7 +7,7 @@ import { parse } from './validation';
 export const faultSchema = z
 	.object({
 		match: z.string().min(1, { message: 'must not be empty' }).optional(),
-		errorCode: z.string().regex(/^\d{2}$/, { message: 'must be a two-digit response code' }).optional(),
+		errorCode: z.string().regex(/^(?!00)\d{2}$/, { message: 'must be a two-digit error code (not 00)' }).optional(),
 		errorRate: z.number().min(0, { message: 'must be between 0 and 1' }).max(1, { message: 'must be between 0 and 1' }).optional(),
 		latencyMs: z.number().int().min(0, { message: 'must be at least 0' }).optional(),
 		drop: z.enum(['before', 'after']).optional(),
