@@ -52,7 +52,7 @@ export const dateSchema = z
 export function oneOfSchema<T extends [string, ...string[]]>(values: T) {
 	const problem = `must be one of ${values.join(', ')}`;
 	return z
-		.string({ invalid_type_error: problem })
+		.string({ invalid_type_error: problem, required_error: `is required: ${problem}` })
 		.trim()
 		.pipe(z.enum(values, { errorMap: () => ({ message: problem }) }));
 }
@@ -66,15 +66,16 @@ export const transactionTypeSchema = oneOfSchema(['credit', 'debit']);
 export const transactionStatusSchema = oneOfSchema(['success', 'pending', 'failed']);
 
 export const accountNameSchema = z
-	.string({ invalid_type_error: 'must be text' })
+	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
 	.trim()
 	.min(1, 'must not be empty')
 	.max(255, 'must be at most 255 characters');
 
 /** Digits with an optional leading +, spaces, hyphens or brackets between them; 7 to 15 digits in all. */
 export const phoneSchema = z
-	.string({ invalid_type_error: 'must be text such as +2348031234567' })
+	.string({ invalid_type_error: 'must be text such as +2348031234567', required_error: 'is required' })
 	.trim()
+	.min(1, 'must not be empty')
 	.regex(/^\+?[\d\s()-]+$/, 'may contain only digits, a leading +, spaces, hyphens and brackets')
 	.refine((value) => {
 		const digits = value.replace(/\D/g, '').length;
@@ -83,12 +84,12 @@ export const phoneSchema = z
 
 /** Free-text filters (search, category, channel, references). */
 export const filterTextSchema = z
-	.string({ invalid_type_error: 'must be text' })
+	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
 	.trim()
 	.min(1, 'must not be empty')
 	.max(255, 'must be at most 255 characters');
 
-export const booleanSchema = z.boolean({ invalid_type_error: 'must be true or false' });
+export const booleanSchema = z.boolean({ invalid_type_error: 'must be true or false', required_error: 'is required' });
 
 /** A whole number of at least 1 (a number field, or digits from an expression). */
 export const positiveIntegerSchema = z.preprocess(

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { accountNumberSchema, validField } from '../../validation';
+import { accountNumberSchema, invalidInput, validField } from '../../validation';
 
 /**
  * The account picker every account-number parameter uses: a searchable list of the business's accounts
@@ -50,7 +50,10 @@ export function readAccountNumber(
 	options: { optional?: boolean } = {},
 ): string | undefined {
 	const value = context.getNodeParameter(path, itemIndex, '', { extractValue: true }) as unknown;
-	if (options.optional && (value === undefined || value === null || value === '')) return undefined;
+	if (value === undefined || value === null || value === '') {
+		if (options.optional) return undefined;
+		throw invalidInput(context, itemIndex, field, 'is required: pick an account or give its 10-digit number');
+	}
 	return validField(context, itemIndex, field, accountNumberSchema, value);
 }
 

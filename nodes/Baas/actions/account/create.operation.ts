@@ -51,8 +51,9 @@ export const description: INodeProperties[] = [
 	optionsCollection(1),
 ];
 
-/** A number from a sheet cell is read as its digits. */
+/** A number from a sheet cell is read as its digits; a missing value (an empty cell) as empty text. */
 function text(value: unknown): unknown {
+	if (value === undefined || value === null) return '';
 	return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
 }
 
@@ -65,8 +66,8 @@ function optionalIdentity(context: IExecuteFunctions, itemIndex: number, name: '
 /** Opens a permanent virtual account for a customer; the bank verifies the BVN/NIN first (83 when it fails). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: IDataObject = {
-		account_name: validField(this, itemIndex, 'Account Name', accountNameSchema, this.getNodeParameter('accountName', itemIndex)),
-		email: validField(this, itemIndex, 'Email', emailSchema, this.getNodeParameter('email', itemIndex)),
+		account_name: validField(this, itemIndex, 'Account Name', accountNameSchema, text(this.getNodeParameter('accountName', itemIndex))),
+		email: validField(this, itemIndex, 'Email', emailSchema, text(this.getNodeParameter('email', itemIndex))),
 		phone: validField(this, itemIndex, 'Phone', phoneSchema, text(this.getNodeParameter('phone', itemIndex))),
 	};
 	const bvn = optionalIdentity(this, itemIndex, 'bvn');

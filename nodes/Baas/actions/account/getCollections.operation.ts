@@ -7,20 +7,8 @@ import { accountStatusOptions, accountTypeOptions, dateFilter, endDateFilter, st
 import { readDateFilters, readListScope, readOptionalInputs } from '../listInputs';
 import { DEFAULT_READ_CONCURRENCY } from '../router';
 import { pickFields } from '../simplify';
+import { SIMPLE_COLLECTION_FIELDS } from '../simplifiedFields';
 import { accountLocator, readAccountNumber } from './accountLocator';
-
-/** What Simplify keeps of a collection aggregate (13 fields). */
-export const SIMPLE_COLLECTION_FIELDS = [
-	'account_number',
-	'account_name',
-	'account_type',
-	'status',
-	'balance',
-	'pool_account_number',
-	'total_collections',
-	'total_collection_amount',
-	'last_transaction_date',
-] as const;
 
 export const description: INodeProperties[] = [
 	...listScopeFields,

@@ -7,21 +7,8 @@ import { accountStatusOptions, accountTypeOptions } from '../filterFields';
 import { readListScope, readOptionalInputs } from '../listInputs';
 import { DEFAULT_READ_CONCURRENCY } from '../router';
 import { pickFields } from '../simplify';
+import { SIMPLE_SUMMARY_FIELDS } from '../simplifiedFields';
 import { accountLocator, readAccountNumber } from './accountLocator';
-
-/** What Simplify keeps of an account summary (17 fields). */
-export const SIMPLE_SUMMARY_FIELDS = [
-	'account_number',
-	'account_name',
-	'account_type',
-	'status',
-	'balance',
-	'total_collections',
-	'total_collection_amount',
-	'total_transfers',
-	'total_transfer_amount',
-	'last_transaction_date',
-] as const;
 
 export const description: INodeProperties[] = [
 	...listScopeFields,

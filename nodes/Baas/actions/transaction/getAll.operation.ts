@@ -9,19 +9,7 @@ import { dateFilter, endDateFilter, startDateFilter } from '../filterFields';
 import { readDateFilters, readListScope, readOptionalInputs } from '../listInputs';
 import { DEFAULT_READ_CONCURRENCY } from '../router';
 import { pickFields } from '../simplify';
-
-/** What Simplify keeps of an API-client transaction record (11 fields with its id; the category follows the type). */
-export const SIMPLE_TRANSACTION_FIELDS = [
-	'reference_number',
-	'account_number',
-	'account_name',
-	'amount',
-	'transaction_type',
-	'status',
-	'channel',
-	'remarks',
-	'created_at',
-] as const;
+import { SIMPLE_TRANSACTION_FIELDS } from '../simplifiedFields';
 
 export const description: INodeProperties[] = [
 	...listScopeFields,

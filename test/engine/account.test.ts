@@ -1,0 +1,536 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { SIMPLE_COLLECTION_FIELDS, SIMPLE_SUMMARY_FIELDS } from '../../nodes/Baas/actions/simplifiedFields';
+import { API, DASHBOARD, startBankFixture, type BankFixture } from './harness/bankFixture';
+import { runListSearch } from './harness/listSearch';
+import { runNode, type RunNodeOptions } from './harness/runNode';
+
+const POOL = '0823000001';
+const OPERATIONS = '0823000002';
+const SAVINGS_INACTIVE = '0823000003';
+const VIRTUALS = ['0823100001', '0823100002', '0823100003', '0823100004', '0823100005', '0823100006'];
+
+/** A resource locator value as the editor stores it. */
+const rl = (value: string, mode: 'list' | 'id' = 'list') => ({ __rl: true, mode, value });
+
+/** Amounts as the contract writes them: minor units → "1234.50" (computed here, independently of the sandbox). */
+const naira = (minor: bigint) => `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
+
+function api(parameters: IDataObject, extra: Partial<RunNodeOptions> = {}) {
+	return { parameters: { authentication: 'apiClient', resource: 'account', ...parameters }, credentials: API, ...extra };
+}
+function web(parameters: IDataObject, extra: Partial<RunNodeOptions> = {}) {
+	return { parameters: { authentication: 'dashboardUser', resource: 'account', ...parameters }, credentials: DASHBOARD, ...extra };
+}
+
+/** Runs the node and asserts it sent nothing to the bank (no token request either). */
+async function expectRejectedWithoutRequest(fx: BankFixture, options: RunNodeOptions, message: RegExp) {
+	const before = fx.bank.requests().length;
+	const run = await runNode(fx.credentials, options);
+	expect(run.error).toMatchObject({ name: 'NodeOperationError' });
+	expect(run.error!.message).toMatch(message);
+	expect(fx.bank.requests().length).toBe(before);
+}
+
+async function expectBankError(fx: BankFixture, options: RunNodeOptions, code: string) {
+	const run = await runNode(fx.credentials, options);
+	expect(run.error).toMatchObject({ name: 'NodeApiError', context: { responseCode: code } });
+	expect(run.error!.message).toContain(`[${code}]`);
+	return run;
+}
+
+describe('read operations', () => {
+	let fx: BankFixture;
+	const state = () => fx.bank.bank;
+	const mine = () => state().businessAccounts(state().main.id);
+	/** Successful inbound credits of the business, optionally within [from, to) ms. */
+	const credits = (accountNumber?: string, from = -Infinity, to = Infinity) =>
+		state().transactions.filter(
+			(t) =>
+				t.businessId === state().main.id &&
+				t.type === 'credit' &&
+				t.status === 'success' &&
+				(!accountNumber || t.accountNumber === accountNumber) &&
+				t.createdAtMs >= from &&
+				t.createdAtMs < to,
+		);
+
+	beforeAll(async () => {
+		fx = await startBankFixture();
+	});
+	afterAll(async () => {
+		await fx.bank.close();
+	});
+	afterEach(() => fx.bank.clearFaults());
+
+	describe('Get Balance (resource locator)', () => {
+		test('reads the balance from a list pick and from "By Number", with both credentials', async () => {
+			const fromList = await runNode(fx.credentials, api({ operation: 'getBalance', accountNumber: rl(POOL) }));
+			expect(fromList.error).toBeUndefined();
+			expect(fromList.json).toEqual([expect.objectContaining({ account_number: POOL, status: 'active' })]);
+			expect(fromList.json[0].balance).toMatch(/^\d+\.\d{9}$/);
+			const byNumber = await runNode(fx.credentials, web({ operation: 'getBalance', accountNumber: rl(OPERATIONS, 'id') }));
+			expect(byNumber.json).toEqual([expect.objectContaining({ account_number: OPERATIONS, account_type: 'current' })]);
+		});
+
+		test('an account of another business is refused by the bank (44 on the dashboard API)', async () => {
+			await expectBankError(fx, web({ operation: 'getBalance', accountNumber: rl(fx.bank.seed.foreignAccountNumber, 'id') }), '44');
+		});
+
+		test('a number that is not 10 digits is refused before any request', async () => {
+			await expectRejectedWithoutRequest(
+				fx,
+				api({ operation: 'getBalance', accountNumber: rl('={{ $json.account }}', 'id') }, { items: [{ account: '08230' }, { account: POOL }] }),
+				/Account Number must be exactly 10 digits \(got "08230"\) in item 1/,
+			);
+			await expectRejectedWithoutRequest(
+				fx,
+				api({ operation: 'getBalance', accountNumber: rl('={{ $json.account }}', 'id') }, { items: [{ name: 'no account column' }] }),
+				/Account Number is required: pick an account or give its 10-digit number in item 1/,
+			);
+		});
+	});
+
+	describe('Get Many', () => {
+		test('Return All lists every account of the business exactly once, with both credentials', async () => {
+			const expected = mine().map((a) => a.accountNumber).sort();
+			for (const options of [api({ operation: 'getAll', returnAll: true }), web({ operation: 'getAll', returnAll: true })]) {
+				const run = await runNode(fx.credentials, options);
+				expect(run.error).toBeUndefined();
+				expect(run.json.map((a) => a.account_number).sort()).toEqual(expected);
+				expect(run.json.map((a) => a.account_number)).not.toContain(fx.bank.seed.foreignAccountNumber);
+				for (const account of run.json) expect(typeof account.balance).toBe('string');
+			}
+		});
+
+		test('Limit returns exactly the limit, newest first', async () => {
+			const run = await runNode(fx.credentials, web({ operation: 'getAll', returnAll: false, limit: 4 }));
+			expect(run.json).toHaveLength(4);
+			const newest = [...mine()].sort((a, b) => b.createdAtMs - a.createdAtMs || (a.id < b.id ? 1 : -1)).slice(0, 4);
+			expect(run.json.map((a) => a.account_number)).toEqual(newest.map((a) => a.accountNumber));
+		});
+
+		test.each([
+			['account type', { accountType: 'virtual' }, VIRTUALS],
+			['status', { status: 'inactive' }, [SAVINGS_INACTIVE]],
+			['availability (no)', { isAvailable: false }, ['0823000003', '0823000004', '0823000005']],
+			['availability (yes)', { isAvailable: true }, [POOL, OPERATIONS, ...VIRTUALS]],
+			['pool account (list pick)', { poolAccountNumber: rl(POOL) }, VIRTUALS],
+			['type and status', { accountType: 'savings', status: 'blocked' }, ['0823000004']],
+		])('filters by %s', async (_name, filters, expected) => {
+			const run = await runNode(fx.credentials, api({ operation: 'getAll', returnAll: true, filters }));
+			expect(run.error).toBeUndefined();
+			expect(run.json.map((a) => a.account_number).sort()).toEqual([...expected].sort());
+		});
+
+		test('a bank refusal (41) fails the item with the bank code', async () => {
+			fx.bank.addFault({ match: '/account/web/fetch_customer_accounts', errorCode: '41', times: 5 });
+			await expectBankError(fx, web({ operation: 'getAll', returnAll: true }), '41');
+		});
+
+		test('invalid filters are refused before any request', async () => {
+			await expectRejectedWithoutRequest(
+				fx,
+				api({ operation: 'getAll', returnAll: true, filters: { poolAccountNumber: rl('={{ "12345" }}', 'id') } }),
+				/Pool Account Number must be exactly 10 digits.*item 1/,
+			);
+			await expectRejectedWithoutRequest(
+				fx,
+				api({ operation: 'getAll', returnAll: true, filters: { accountType: '={{ "pool" }}' } }),
+				/Account Type must be one of normal, virtual, current, savings \(got "pool"\)/,
+			);
+			await expectRejectedWithoutRequest(
+				fx,
+				api({ operation: 'getAll', returnAll: false, limit: '={{ 0 }}' }),
+				/Limit must be at least 1/,
+			);
+		});
+	});
+
+	describe('Get Summaries', () => {
+		test('one simplified item per account with lifetime totals that match the ledger', async () => {
+			const run = await runNode(fx.credentials, web({ operation: 'getSummaries', returnAll: true }));
+			expect(run.error).toBeUndefined();
+			expect(run.json.map((s) => s.account_number).sort()).toEqual(mine().map((a) => a.accountNumber).sort());
+			for (const summary of run.json) expect(Object.keys(summary)).toEqual([...SIMPLE_SUMMARY_FIELDS]);
+			const pool = run.json.find((s) => s.account_number === POOL)!;
+			const poolCredits = credits(POOL);
+			expect(pool.total_collections).toBe(poolCredits.length);
+			expect(pool.total_collection_amount).toBe(naira(poolCredits.reduce((sum, t) => sum + t.amount, 0n)));
+		});
+
+		test('Simplify off returns the whole record; filters narrow it', async () => {
+			const run = await runNode(
+				fx.credentials,
+				web({ operation: 'getSummaries', returnAll: true, simplify: false, filters: { accountNumber: rl(OPERATIONS, 'id') } }),
+			);
+			expect(run.json).toHaveLength(1);
+			expect(run.json[0]).toMatchObject({ account_number: OPERATIONS, account_class: 'primary' });
+			expect(Object.keys(run.json[0]).length).toBeGreaterThan(10);
+			const virtual = await runNode(fx.credentials, web({ operation: 'getSummaries', returnAll: true, filters: { accountType: 'virtual' } }));
+			expect(virtual.json.map((s) => s.account_number).sort()).toEqual(VIRTUALS);
+			const unavailable = await runNode(fx.credentials, web({ operation: 'getSummaries', returnAll: true, filters: { isAvailable: false } }));
+			expect(unavailable.json.map((s) => s.status).sort()).toEqual(['blocked', 'closed', 'inactive']);
+			const limited = await runNode(fx.credentials, web({ operation: 'getSummaries', returnAll: false, limit: 7 }));
+			expect(limited.json).toHaveLength(7);
+		});
+
+		test('a bank refusal (41) fails the item', async () => {
+			fx.bank.addFault({ match: '/fetch_account_summaries', errorCode: '41', times: 5 });
+			await expectBankError(fx, web({ operation: 'getSummaries', returnAll: true }), '41');
+		});
+
+		test('an invalid account filter is refused before any request', async () => {
+			await expectRejectedWithoutRequest(
+				fx,
+				web({ operation: 'getSummaries', returnAll: true, filters: { accountNumber: rl('={{ "08231000011" }}', 'id') } }),
+				/Account Number must be exactly 10 digits/,
+			);
+		});
+	});
+
+	describe('Get Collections', () => {
+		test('totals per account, scoped by a date range, match the ledger', async () => {
+			const from = '2025-11-01';
+			const to = '2025-11-30';
+			const run = await runNode(
+				fx.credentials,
+				web({ operation: 'getCollections', returnAll: true, filters: { startDate: from, endDate: to } }),
+			);
+			expect(run.error).toBeUndefined();
+			expect(run.json).toHaveLength(mine().length);
+			for (const record of run.json) expect(Object.keys(record)).toEqual([...SIMPLE_COLLECTION_FIELDS]);
+			const window = [Date.parse(`${from}T00:00:00Z`), Date.parse(`${to}T00:00:00Z`) + 86_400_000] as const;
+			let nonZero = 0;
+			for (const record of run.json) {
+				const expected = credits(record.account_number as string, ...window);
+				expect(record.total_collections).toBe(expected.length);
+				expect(record.total_collection_amount).toBe(naira(expected.reduce((sum, t) => sum + t.amount, 0n)));
+				if (expected.length > 0) nonZero++;
+			}
+			expect(nonZero).toBeGreaterThan(0);
+		});
+
+		test('a single day, the pool and the account filters narrow the list', async () => {
+			const day = new Date(credits(VIRTUALS[0]).at(-1)!.createdAtMs).toISOString().slice(0, 10);
+			const dayStart = Date.parse(`${day}T00:00:00Z`);
+			const run = await runNode(
+				fx.credentials,
+				web({
+					operation: 'getCollections',
+					returnAll: true,
+					simplify: false,
+					filters: { date: day, poolAccountNumber: rl(POOL, 'id'), accountNumber: rl(VIRTUALS[0]) },
+				}),
+			);
+			expect(run.json).toHaveLength(1);
+			expect(run.json[0]).toMatchObject({ account_number: VIRTUALS[0], pool_account_number: POOL, account_class: 'secondary' });
+			expect(run.json[0].total_collections).toBe(credits(VIRTUALS[0], dayStart, dayStart + 86_400_000).length);
+			expect(run.json[0].total_collections).toBeGreaterThan(0);
+		});
+
+		test('a bank refusal (41) fails the item', async () => {
+			fx.bank.addFault({ match: '/fetch_account_collections', errorCode: '41', times: 5 });
+			await expectBankError(fx, web({ operation: 'getCollections', returnAll: true }), '41');
+		});
+
+		test('a start after the end, or an impossible date, is refused before any request', async () => {
+			await expectRejectedWithoutRequest(
+				fx,
+				web({ operation: 'getCollections', returnAll: true, filters: { startDate: '2025-12-10', endDate: '2025-12-01' } }),
+				/Start Date must not be after End Date 2025-12-01 \(got "2025-12-10"\) in item 1/,
+			);
+			await expectRejectedWithoutRequest(
+				fx,
+				web({ operation: 'getCollections', returnAll: true, filters: { date: '2025-02-30' } }),
+				/Date is not a real calendar date/,
+			);
+		});
+	});
+
+	describe('Get Metrics', () => {
+		test('counts and amounts match the ledger; filters and Skip Counting apply', async () => {
+			const run = await runNode(fx.credentials, web({ operation: 'getMetrics' }));
+			expect(run.error).toBeUndefined();
+			const accounts = mine();
+			expect(run.json).toEqual([
+				{
+					total_active_accounts: accounts.filter((a) => a.status === 'active').length,
+					total_inactive_accounts: accounts.filter((a) => a.status === 'inactive').length,
+					total_virtual_accounts: accounts.filter((a) => a.accountType === 'virtual').length,
+					total_volume_collected: naira(credits().reduce((sum, t) => sum + t.amount, 0n)),
+					total_business_balance: naira(accounts.reduce((sum, a) => sum + a.balance, 0n)),
+				},
+			]);
+			const virtualOnly = await runNode(
+				fx.credentials,
+				web({ operation: 'getMetrics', filters: { accountType: 'virtual', startDate: '2025-12-01', endDate: '2025-12-31' } }),
+			);
+			const december = [Date.parse('2025-12-01T00:00:00Z'), Date.parse('2026-01-01T00:00:00Z')] as const;
+			const virtualCredits = VIRTUALS.flatMap((n) => credits(n, ...december));
+			expect(virtualOnly.json[0]).toMatchObject({
+				total_active_accounts: 6,
+				total_inactive_accounts: 0,
+				total_volume_collected: naira(virtualCredits.reduce((sum, t) => sum + t.amount, 0n)),
+			});
+			const skipped = await runNode(fx.credentials, web({ operation: 'getMetrics', additionalFields: { skipCount: true, count: 3 } }));
+			expect(skipped.json[0]).toMatchObject({ total_active_accounts: null, total_virtual_accounts: null });
+			const one = await runNode(fx.credentials, web({ operation: 'getMetrics', filters: { accountNumber: rl(SAVINGS_INACTIVE) } }));
+			expect(one.json[0]).toMatchObject({ total_active_accounts: 0, total_inactive_accounts: 1 });
+		});
+
+		test('a bank refusal (41) fails the item', async () => {
+			fx.bank.addFault({ match: '/get_total_account_metrics', errorCode: '41', times: 5 });
+			await expectBankError(fx, web({ operation: 'getMetrics' }), '41');
+		});
+
+		test('invalid dates or counts are refused before any request', async () => {
+			await expectRejectedWithoutRequest(fx, web({ operation: 'getMetrics', filters: { date: '31/12/2025' } }), /Date must be a date written YYYY-MM-DD/);
+			await expectRejectedWithoutRequest(
+				fx,
+				web({ operation: 'getMetrics', additionalFields: { count: '={{ 2.5 }}' } }),
+				/Max Accounts must be a whole number/,
+			);
+		});
+	});
+
+	describe('Get Total Balance', () => {
+		test('is the sum of the active accounts\' balances', async () => {
+			const run = await runNode(fx.credentials, web({ operation: 'getTotalBalance' }));
+			expect(run.error).toBeUndefined();
+			const active = mine().filter((a) => a.status === 'active');
+			expect(run.json).toEqual([{ total_balance: naira(active.reduce((sum, a) => sum + a.balance, 0n)) }]);
+		});
+
+		test('a bank refusal (41) fails the item', async () => {
+			fx.bank.addFault({ match: '/get_total_balance', errorCode: '41', times: 5 });
+			await expectBankError(fx, web({ operation: 'getTotalBalance' }), '41');
+		});
+
+		test('with the API client credential (no such endpoint) nothing is sent', async () => {
+			const before = fx.bank.requests().length;
+			const run = await runNode(fx.credentials, api({ operation: 'getTotalBalance' }));
+			expect(run.error!.message).toMatch(/not offered by the API client API/);
+			expect(fx.bank.requests().length).toBe(before);
+		});
+	});
+
+	describe('account picker (list search)', () => {
+		test('lists the business\'s accounts as "name (number)" with either credential', async () => {
+			for (const [parameters, credentials] of [
+				[{ authentication: 'apiClient', resource: 'account', operation: 'getBalance' }, API],
+				[{ authentication: 'dashboardUser', resource: 'account', operation: 'getBalance' }, DASHBOARD],
+			] as const) {
+				const { results } = await runListSearch(fx.credentials, { parameters, credentials, method: 'searchAccounts' });
+				expect(results.map((r) => r.value).sort()).toEqual(mine().map((a) => a.accountNumber).sort());
+				expect(results).toContainEqual({ name: `Sandbox Business Ltd - Pool (${POOL})`, value: POOL });
+			}
+		});
+
+		test('the search text matches the name (any case) or the number', async () => {
+			const parameters = { authentication: 'dashboardUser', resource: 'account', operation: 'getBalance' };
+			const byName = await runListSearch(fx.credentials, { parameters, credentials: DASHBOARD, method: 'searchAccounts', filter: 'savings' });
+			expect(byName.results.map((r) => r.value)).toEqual([SAVINGS_INACTIVE]);
+			const byNumber = await runListSearch(fx.credentials, { parameters, credentials: DASHBOARD, method: 'searchAccounts', filter: '08231' });
+			expect(byNumber.results.map((r) => r.value).sort()).toEqual(VIRTUALS);
+			const none = await runListSearch(fx.credentials, { parameters, credentials: DASHBOARD, method: 'searchAccounts', filter: 'zzz' });
+			expect(none.results).toEqual([]);
+			expect(fx.count('/account/web/fetch_customer_accounts')).toBeGreaterThanOrEqual(3);
+		});
+
+		test('a bank refusal surfaces as an error', async () => {
+			fx.bank.addFault({ match: '/account/api/fetch_customer_accounts', errorCode: '41', times: 5 });
+			await expect(
+				runListSearch(fx.credentials, {
+					parameters: { authentication: 'apiClient', resource: 'account', operation: 'getBalance' },
+					credentials: API,
+					method: 'searchAccounts',
+				}),
+			).rejects.toMatchObject({ context: { responseCode: '41' } });
+		});
+	});
+});
+
+describe('state changes', () => {
+	let fx: BankFixture;
+	const state = () => fx.bank.bank;
+
+	beforeAll(async () => {
+		fx = await startBankFixture();
+	});
+	afterAll(async () => {
+		await fx.bank.close();
+	});
+	afterEach(() => fx.bank.clearFaults());
+
+	describe('Create', () => {
+		const customer = { accountName: 'Ngozi Nwosu', email: 'ngozi@example.com', phone: '+234 803 123 4567' };
+
+		test('opens a virtual account with a BVN, or a NIN, and it is then listed', async () => {
+			const withBvn = await runNode(fx.credentials, api({ operation: 'create', ...customer, bvn: '22212345678' }));
+			expect(withBvn.error).toBeUndefined();
+			expect(withBvn.json).toHaveLength(1);
+			expect(withBvn.json[0]).toMatchObject({ account_name: 'Ngozi Nwosu', account_type: 'virtual', status: 'active' });
+			expect(withBvn.json[0].account_number).toMatch(/^\d{10}$/);
+			expect(Number(withBvn.json[0].balance)).toBe(0);
+			const stored = state().accounts.get(withBvn.json[0].account_number as string)!;
+			expect(stored.customer).toMatchObject({ email: 'ngozi@example.com', bvn: '22212345678' });
+
+			const withNin = await runNode(
+				fx.credentials,
+				api({ operation: 'create', accountName: '={{ $json.name }}', email: '={{ $json.email }}', phone: '={{ $json.phone }}', nin: '={{ $json.nin }}' }, {
+					items: [{ name: 'Musa Bello', email: 'musa@example.com', phone: 8031234567, nin: 12345678901 }],
+				}),
+			);
+			expect(withNin.error).toBeUndefined();
+			expect(state().accounts.get(withNin.json[0].account_number as string)!.customer).toMatchObject({ nin: '12345678901', phone: '8031234567' });
+
+			const listed = await runNode(fx.credentials, api({ operation: 'getAll', returnAll: true }));
+			expect(listed.json.map((a) => a.account_number)).toEqual(
+				expect.arrayContaining([withBvn.json[0].account_number, withNin.json[0].account_number]),
+			);
+		});
+
+		test('a failed identity check is the bank\'s 83, and a write is never re-sent', async () => {
+			const before = fx.count('/create_customer_account');
+			await expectBankError(fx, api({ operation: 'create', ...customer, bvn: fx.bank.seed.failingIdentities[0] }), '83');
+			fx.bank.addFault({ match: '/create_customer_account', errorCode: '80', times: 1 });
+			await expectBankError(fx, api({ operation: 'create', ...customer, nin: '12345678902' }), '80');
+			expect(fx.count('/create_customer_account') - before).toBe(2);
+		});
+
+		test('missing identity, bad BVN/NIN, e-mail or phone are refused before any request', async () => {
+			const accountsBefore = state().accounts.size;
+			await expectRejectedWithoutRequest(fx, api({ operation: 'create', ...customer }), /BVN or NIN is required.*item 1/);
+			await expectRejectedWithoutRequest(fx, api({ operation: 'create', ...customer, bvn: '2221234567' }), /BVN must be exactly 11 digits/);
+			await expectRejectedWithoutRequest(
+				fx,
+				api({ operation: 'create', ...customer, bvn: '22212345678', nin: '1234567890A' }),
+				/NIN must be exactly 11 digits/,
+			);
+			await expectRejectedWithoutRequest(
+				fx,
+				api({ operation: 'create', ...customer, email: 'ngozi@', bvn: '22212345678' }),
+				/Email must be a valid e-mail address/,
+			);
+			await expectRejectedWithoutRequest(
+				fx,
+				api({ operation: 'create', ...customer, phone: 'call me', bvn: '22212345678' }),
+				/Phone may contain only digits/,
+			);
+			expect(state().accounts.size).toBe(accountsBefore);
+		});
+	});
+
+	describe('Update Status', () => {
+		test('deactivates and reactivates an account', async () => {
+			const off = await runNode(fx.credentials, web({ operation: 'updateStatus', accountNumber: rl(OPERATIONS), status: 'inactive' }));
+			expect(off.error).toBeUndefined();
+			expect(off.json).toEqual([expect.objectContaining({ account_number: OPERATIONS, status: 'inactive' })]);
+			expect(state().accounts.get(OPERATIONS)!.status).toBe('inactive');
+			const on = await runNode(fx.credentials, web({ operation: 'updateStatus', accountNumber: rl(OPERATIONS, 'id'), status: 'active' }));
+			expect(on.json[0]).toMatchObject({ status: 'active' });
+			expect(state().accounts.get(OPERATIONS)!.status).toBe('active');
+		});
+
+		test('blocked (45) and unknown (44) accounts fail their own items under continueOnFail', async () => {
+			const run = await runNode(
+				fx.credentials,
+				web(
+					{ operation: 'updateStatus', accountNumber: rl('={{ $json.account }}', 'id'), status: 'active' },
+					{
+						items: [
+							{ account: SAVINGS_INACTIVE },
+							{ account: fx.bank.seed.blockedAccountNumber },
+							{ account: fx.bank.seed.foreignAccountNumber },
+							{ account: '123' },
+						],
+						continueOnFail: true,
+					},
+				),
+			);
+			expect(run.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+			expect(run.json[0]).toMatchObject({ account_number: SAVINGS_INACTIVE, status: 'active' });
+			expect(run.json[1]).toMatchObject({ response_code: '45' });
+			expect(run.json[2]).toMatchObject({ response_code: '44' });
+			expect(run.json[3].error).toMatch(/Account Number must be exactly 10 digits \(got "123"\) in item 4/);
+			expect(run.json[3].response_code).toBeUndefined();
+			expect(state().accounts.get(fx.bank.seed.blockedAccountNumber)!.status).toBe('blocked');
+		});
+
+		test('a status other than active/inactive, or a bad number, is refused before any request', async () => {
+			await expectRejectedWithoutRequest(
+				fx,
+				web({ operation: 'updateStatus', accountNumber: rl(OPERATIONS), status: '={{ "closed" }}' }),
+				/Status must be one of active, inactive \(got "closed"\)/,
+			);
+			await expectRejectedWithoutRequest(
+				fx,
+				web({ operation: 'updateStatus', accountNumber: '={{ "0823-000002" }}', status: 'inactive' }),
+				/Account Number must be exactly 10 digits/,
+			);
+			expect(state().accounts.get(OPERATIONS)!.status).toBe('active');
+		});
+	});
+});
+
+describe('cursor paging over many accounts created in the same millisecond', () => {
+	let fx: BankFixture;
+	const CREATED = 250;
+
+	beforeAll(async () => {
+		fx = await startBankFixture();
+		const bank = fx.bank.bank;
+		const at = Date.parse('2025-12-15T10:00:00.000Z');
+		for (let i = 0; i < CREATED; i++) {
+			bank.createCustomerAccount(
+				bank.main.id,
+				{ account_name: `Customer ${i}`, email: `c${i}@example.com`, phone: '08030000000', bvn: '22200000001' },
+				at,
+			);
+		}
+	});
+	afterAll(async () => {
+		await fx.bank.close();
+	});
+
+	const all = () => fx.bank.bank.businessAccounts(fx.bank.bank.main.id).map((a) => a.accountNumber).sort();
+
+	test.each([
+		['Get Many', 'getAll', 'apiClient', '/account/api/fetch_customer_accounts'],
+		['Get Summaries', 'getSummaries', 'dashboardUser', '/account/web/fetch_account_summaries'],
+		['Get Collections', 'getCollections', 'dashboardUser', '/account/web/fetch_account_collections'],
+	])('%s Return All returns each account exactly once across cursor pages with tied timestamps', async (_name, operation, authentication, path) => {
+		const before = fx.count(path);
+		const run = await runNode(fx.credentials, {
+			parameters: { authentication, resource: 'account', operation, returnAll: true },
+			credentials: authentication === 'apiClient' ? API : DASHBOARD,
+		});
+		expect(run.error).toBeUndefined();
+		const numbers = run.json.map((a) => a.account_number as string);
+		expect(numbers).toHaveLength(CREATED + 11);
+		expect(new Set(numbers).size).toBe(numbers.length);
+		expect([...numbers].sort()).toEqual(all());
+		expect(fx.count(path) - before).toBe(Math.ceil((CREATED + 11) / 100));
+	});
+
+	test('Limit above one page returns exactly the limit without repeats', async () => {
+		const run = await runNode(fx.credentials, {
+			parameters: { authentication: 'dashboardUser', resource: 'account', operation: 'getAll', returnAll: false, limit: 150 },
+			credentials: DASHBOARD,
+		});
+		expect(run.json).toHaveLength(150);
+		expect(new Set(run.json.map((a) => a.account_number)).size).toBe(150);
+	});
+
+	test('the picker reads at most 100 accounts in one request', async () => {
+		const before = fx.count('/account/api/fetch_customer_accounts');
+		const { results } = await runListSearch(fx.credentials, {
+			parameters: { authentication: 'apiClient', resource: 'account', operation: 'getBalance' },
+			credentials: API,
+			method: 'searchAccounts',
+		});
+		expect(results).toHaveLength(100);
+		expect(fx.count('/account/api/fetch_customer_accounts') - before).toBe(1);
+	});
+});
