@@ -3,7 +3,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescriptions, resourceSelectors } from './actions/resources';
 import { router } from './actions/router';
+import { searchBanks } from './methods/bankSearch';
 import { searchAccounts } from './methods/listSearch';
+import { getBanks } from './methods/loadOptions';
 
 export class Baas implements INodeType {
 	description: INodeTypeDescription = {
@@ -49,7 +51,8 @@ export class Baas implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchAccounts },
+		listSearch: { searchAccounts, searchBanks },
+		loadOptions: { getBanks },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

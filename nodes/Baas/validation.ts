@@ -181,3 +181,37 @@ export function validDateRange(
 	if (start && end && start > end) throw invalidInput(context, itemIndex, 'Start Date', `must not be after End Date ${end}`, start);
 	return { ...(start ? { start_date: start } : {}), ...(end ? { end_date: end } : {}) };
 }
+
+/** Transfer narration (stored by the bank as remarks). */
+export const narrationSchema = z
+	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
+	.trim()
+	.min(1, 'must not be empty')
+	.max(255, 'must be at most 255 characters');
+
+/** First or last name of a team member. */
+export const personNameSchema = z
+	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
+	.trim()
+	.min(1, 'must not be empty')
+	.max(150, 'must be at most 150 characters');
+
+/** An address the bank can call (webhooks): http or https, absolute. */
+export const httpUrlSchema = z
+	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
+	.trim()
+	.url('must be an absolute URL such as https://example.com/hook')
+	.refine((value) => /^https?:\/\//i.test(value), 'must start with http:// or https://');
+
+/** Permission codes: a comma-separated text or a list, each a dotted code such as transfer.initiate. */
+export const permissionCodesSchema = z
+	.union([z.string(), z.array(z.string({ invalid_type_error: 'must list codes as text' }))], {
+		invalid_type_error: 'must be a comma-separated list or an array of codes such as transfer.initiate',
+	})
+	.transform((value) => (typeof value === 'string' ? value.split(',') : value).map((code) => code.trim()).filter((code) => code !== ''))
+	.pipe(
+		z
+			.array(z.string().regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/, 'must hold codes in dotted form such as transfer.initiate'))
+			.min(1, 'must list at least one permission code (from Permission → Get Many)'),
+	)
+	.transform((codes) => [...new Set(codes)]);

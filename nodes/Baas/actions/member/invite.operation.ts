@@ -1,0 +1,57 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { bankRequest } from '../../transport/request';
+import { emailSchema, personNameSchema, uuidSchema, validField } from '../../validation';
+import { optionsCollection } from '../commonFields';
+
+export const changesState = true;
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		required: true,
+		default: '',
+		description: 'Address the invitation is sent to',
+	},
+	{
+		displayName: 'First Name',
+		name: 'firstName',
+		type: 'string',
+		required: true,
+		default: '',
+	},
+	{
+		displayName: 'Last Name',
+		name: 'lastName',
+		type: 'string',
+		required: true,
+		default: '',
+	},
+	{
+		displayName: 'Role ID',
+		name: 'roleId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '3f2b6c1e-8d4a-4b7e-9c1f-2a5d6e7f8a9b',
+		description: 'The role the new member gets (a UUID; see Role → Create, or a member\'s user_role_id)',
+	},
+	optionsCollection(1),
+];
+
+/** Invites a person to the dashboard: the bank e-mails them a link to set a password. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const email = validField(this, itemIndex, 'Email', emailSchema, this.getNodeParameter('email', itemIndex));
+	const body = {
+		email,
+		first_name: validField(this, itemIndex, 'First Name', personNameSchema, this.getNodeParameter('firstName', itemIndex)),
+		last_name: validField(this, itemIndex, 'Last Name', personNameSchema, this.getNodeParameter('lastName', itemIndex)),
+		role_id: validField(this, itemIndex, 'Role ID', uuidSchema, this.getNodeParameter('roleId', itemIndex)),
+	};
+	// The bank answers with an empty object; say what happened instead.
+	await bankRequest(this, 'addMember', body, { itemIndex, variant: 'web' });
+	return { invited: true, email };
+}

@@ -1,0 +1,60 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { bankRequest } from '../../transport/request';
+import { permissionCodesSchema, roleNameSchema, validField } from '../../validation';
+import { optionsCollection } from '../commonFields';
+
+export const changesState = true;
+
+const descriptionSchema = z.string({ invalid_type_error: 'must be text' }).trim().max(1000, 'must be at most 1000 characters');
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'Payout Initiator',
+		description: 'Name of the role (at most 255 characters)',
+	},
+	{
+		displayName: 'Permission Codes',
+		name: 'permissionCodes',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'account.view, transfer.initiate',
+		description:
+			'Permissions the role grants: codes from Permission → Get Many, separated by commas (an expression may also give a list)',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				description: 'What the role is for',
+			},
+		],
+	},
+	optionsCollection(1),
+];
+
+/** Creates a dashboard role granting the given permission codes. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body: IDataObject = {
+		name: validField(this, itemIndex, 'Name', roleNameSchema, this.getNodeParameter('name', itemIndex)),
+		permission_codes: validField(this, itemIndex, 'Permission Codes', permissionCodesSchema, this.getNodeParameter('permissionCodes', itemIndex)),
+	};
+	const text = this.getNodeParameter('additionalFields.description', itemIndex, '') as string;
+	if (text) body.description = validField(this, itemIndex, 'Description', descriptionSchema, text);
+	return await bankRequest<IDataObject>(this, 'createRole', body, { itemIndex, variant: 'web' });
+}

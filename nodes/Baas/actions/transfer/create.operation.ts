@@ -1,0 +1,146 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import {
+	accountNameSchema,
+	accountNumberSchema,
+	amountSchema,
+	invalidInput,
+	narrationSchema,
+	oneOfSchema,
+	referenceSchema,
+	validField,
+} from '../../validation';
+import { accountLocator, requiredAccountNumber } from '../account/accountLocator';
+import { optionsCollection } from '../commonFields';
+import type { TransferBody } from './exactlyOnce';
+import { sendExactlyOnce, waitForFinalStatus } from './exactlyOnce';
+import { bankCodeLocator, OWN_BANK_CODE, readBankCode, referenceText } from './fields';
+
+export const changesState = true;
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Reference Number',
+		name: 'referenceNumber',
+		type: 'string',
+		required: true,
+		default: '={{ $json.reference_number }}',
+		placeholder: 'PAYOUT-2025-0001',
+		description:
+			'Your own unique reference for this payment (letters, digits, . _ : / -). Keep it the same when you retry: the bank refuses a reference it has seen, so a retried payment is never made twice. Never generate a new one per run. By default it is read from the item\'s reference_number field.',
+	},
+	{
+		displayName: 'Transfer Type',
+		name: 'transferType',
+		type: 'options',
+		required: true,
+		options: [
+			{ name: 'Intra-Bank', value: 'intra', description: 'To another account at this bank (completes at once)' },
+			{ name: 'Inter-Bank', value: 'inter', description: 'To an account at another bank (pending, then successful or failed)' },
+		],
+		default: 'intra',
+	},
+	{
+		displayName: 'Amount',
+		name: 'amount',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '1500.00',
+		description: 'Amount in NGN: positive, at most 2 decimals, such as 1500 or 1500.50',
+	},
+	accountLocator({
+		displayName: 'Source Account Number',
+		name: 'sourceAccountNumber',
+		required: true,
+		description: 'Your own account the money leaves: pick it, or give its 10-digit number',
+	}),
+	{
+		displayName: 'Beneficiary Account Number',
+		name: 'beneficiaryAccountNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '0123456789',
+		description: 'The 10-digit account number to pay',
+	},
+	{
+		...bankCodeLocator('list', 'Bank of the beneficiary account (from the bank list, or its code)'),
+		displayOptions: { show: { transferType: ['inter'] } },
+	},
+	{
+		displayName: 'Narration',
+		name: 'narration',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Payment description, stored by the bank as the transfer\'s remarks (at most 255 characters)',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Beneficiary Account Name',
+				name: 'beneficiaryAccountName',
+				type: 'string',
+				default: '',
+				description: 'Name on the beneficiary account, as returned by Transfer → Name Enquiry',
+			},
+		],
+	},
+	optionsCollection(1, [
+		{
+			displayName: 'Max Wait (Seconds)',
+			name: 'maxWaitSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 3600 },
+			default: 300,
+			description:
+				'With Wait for Final Status: how long to wait at most. A transfer still pending then is returned with status pending.',
+		},
+		{
+			displayName: 'Wait for Final Status',
+			name: 'waitForFinalStatus',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to wait until an inter-bank transfer is successful or failed, asking the bank at growing intervals (5 s, 15 s, 60 s…), before passing the item on',
+		},
+	]),
+];
+
+function readTransfer(context: IExecuteFunctions, itemIndex: number): TransferBody {
+	const param = (name: string) => context.getNodeParameter(name, itemIndex);
+	const transferType = validField(context, itemIndex, 'Transfer Type', oneOfSchema(['intra', 'inter']), param('transferType'));
+	const body: TransferBody = {
+		reference_number: validField(context, itemIndex, 'Reference Number', referenceSchema, referenceText(param('referenceNumber'))),
+		transfer_type: transferType,
+		amount: validField(context, itemIndex, 'Amount', amountSchema, param('amount')),
+		source_account_number: requiredAccountNumber(context, itemIndex, 'sourceAccountNumber', 'Source Account Number'),
+		beneficiary_account_number: validField(context, itemIndex, 'Beneficiary Account Number', accountNumberSchema, param('beneficiaryAccountNumber')),
+		bank_code: transferType === 'inter' ? readBankCode(context, itemIndex) : OWN_BANK_CODE,
+		narration: validField(context, itemIndex, 'Narration', narrationSchema, param('narration')),
+	};
+	if (transferType === 'inter' && body.bank_code === OWN_BANK_CODE) {
+		throw invalidInput(context, itemIndex, 'Bank Code', `is this bank's own code; use Transfer Type "Intra-Bank"`, body.bank_code);
+	}
+	if (body.beneficiary_account_number === body.source_account_number) {
+		throw invalidInput(context, itemIndex, 'Beneficiary Account Number', 'must differ from Source Account Number', body.beneficiary_account_number);
+	}
+	const name = context.getNodeParameter('additionalFields.beneficiaryAccountName', itemIndex, '') as string;
+	if (name) body.beneficiary_account_name = validField(context, itemIndex, 'Beneficiary Account Name', accountNameSchema, name);
+	return body;
+}
+
+/** Sends money exactly once per reference; optionally waits for an inter-bank transfer's final status. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body = readTransfer(this, itemIndex);
+	const record = await sendExactlyOnce(this, body, itemIndex);
+	if (!(this.getNodeParameter('options.waitForFinalStatus', itemIndex, false) as boolean)) return record;
+	const maxWaitSeconds = this.getNodeParameter('options.maxWaitSeconds', itemIndex, 300) as number;
+	return await waitForFinalStatus(this, record, Math.max(1, maxWaitSeconds) * 1000, itemIndex);
+}

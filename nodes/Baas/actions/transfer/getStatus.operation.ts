@@ -1,0 +1,40 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { bankApiError } from '../../transport/errors';
+import { referenceSchema, validField } from '../../validation';
+import { optionsCollection } from '../commonFields';
+import { DEFAULT_READ_CONCURRENCY } from '../router';
+import { findTransfer } from './exactlyOnce';
+import { referenceText } from './fields';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Reference Number',
+		name: 'referenceNumber',
+		type: 'string',
+		required: true,
+		default: '={{ $json.reference_number }}',
+		placeholder: 'PAYOUT-2025-0001',
+		description:
+			'The reference you gave when creating the transfer (not the bank\'s transaction ID). By default it is read from the item\'s reference_number field.',
+	},
+	optionsCollection(DEFAULT_READ_CONCURRENCY),
+];
+
+/** The current status of a transfer (pending, successful or failed) by your own reference. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const reference = validField(
+		this,
+		itemIndex,
+		'Reference Number',
+		referenceSchema,
+		referenceText(this.getNodeParameter('referenceNumber', itemIndex)),
+	);
+	const record = await findTransfer(this, reference, itemIndex);
+	if (record) return record;
+	throw bankApiError(
+		this.getNode(),
+		{ responseCode: '06', message: `No transfer has the reference number "${reference}"` },
+		itemIndex,
+	);
+}

@@ -1,0 +1,84 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { bankRequest } from '../../transport/request';
+import { accountNumberSchema, accountNameSchema, invalidInput, validField } from '../../validation';
+import { accountLocator, requiredAccountNumber } from '../account/accountLocator';
+import { optionsCollection } from '../commonFields';
+import { DEFAULT_READ_CONCURRENCY } from '../router';
+import { bankCodeLocator, readBankCode, sameName } from './fields';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Beneficiary Account Number',
+		name: 'beneficiaryAccountNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '0123456789',
+		description: 'The 10-digit account number to look up (the account you intend to pay)',
+	},
+	bankCodeLocator(
+		'id',
+		'Bank holding the beneficiary account; 090823 for an account at this bank. The list needs the API Client authentication, so with a dashboard user type the code.',
+	),
+	accountLocator({
+		displayName: 'Source Account Number',
+		name: 'sourceAccountNumber',
+		required: true,
+		description: 'Your own account the payment would come from: pick it, or give its 10-digit number',
+	}),
+	optionsCollection(DEFAULT_READ_CONCURRENCY, [
+		{
+			displayName: 'Expected Name',
+			name: 'expectedName',
+			type: 'string',
+			default: '',
+			description:
+				'The name you expect on the account. The output then says whether it matches (case and spacing are ignored).',
+		},
+		{
+			displayName: 'Fail if Name Differs',
+			name: 'failIfNameDiffers',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to fail the item when the bank\'s name differs from Expected Name, so a payout flow stops before any money moves',
+		},
+	]),
+];
+
+/** Looks up the name on a beneficiary account before paying it; optionally stops the item on a name mismatch. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const beneficiary = validField(this, itemIndex, 'Beneficiary Account Number', accountNumberSchema, this.getNodeParameter('beneficiaryAccountNumber', itemIndex));
+	const bankCode = readBankCode(this, itemIndex);
+	const source = requiredAccountNumber(this, itemIndex, 'sourceAccountNumber', 'Source Account Number');
+	const rawExpected = this.getNodeParameter('options.expectedName', itemIndex, '') as string;
+	const failIfDiffers = this.getNodeParameter('options.failIfNameDiffers', itemIndex, false) as boolean;
+	const expected = rawExpected ? validField(this, itemIndex, 'Expected Name', accountNameSchema, rawExpected) : '';
+	if (failIfDiffers && !expected) {
+		throw invalidInput(this, itemIndex, 'Expected Name', 'must be set when "Fail if Name Differs" is on');
+	}
+
+	const result = await bankRequest<IDataObject>(
+		this,
+		'nameEnquiry',
+		{ beneficiary_account_number: beneficiary, bank_code: bankCode, source_account_number: source },
+		{ itemIndex },
+	);
+	if (!expected) return result;
+
+	const actual = String(result.account_name ?? '');
+	const matches = sameName(actual, expected);
+	if (!matches && failIfDiffers) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Name mismatch for account ${beneficiary}: the bank has "${actual}", expected "${expected}" (item ${itemIndex + 1})`,
+			{
+				itemIndex,
+				description: 'The item stopped before any money moved. Check the beneficiary details or the expected name.',
+			},
+		);
+	}
+	return { ...result, expected_name: expected, name_matches: matches };
+}

@@ -1,0 +1,51 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { bankRequest } from '../../transport/request';
+import { httpUrlSchema, validField } from '../../validation';
+import { optionsCollection } from '../commonFields';
+
+export const changesState = true;
+
+export const WEBHOOK_EVENTS = ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS', 'TRANSFER_FAILED'] as const;
+
+const eventsSchema = z
+	.array(z.enum(WEBHOOK_EVENTS, { errorMap: () => ({ message: `must list only ${WEBHOOK_EVENTS.join(', ')}` }) }), {
+		invalid_type_error: 'must be a list of event kinds',
+	})
+	.min(1, 'must list at least one event')
+	.transform((events) => [...new Set(events)]);
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'URL',
+		name: 'url',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'https://example.com/webhooks/bank',
+		description:
+			'Address the bank will POST signed events to. To receive them in n8n, use a BaaS Trigger node instead: it registers its own URL.',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: [
+			{ name: 'Collection Success', value: 'COLLECTION_SUCCESS', description: 'An inbound payment succeeded' },
+			{ name: 'Transfer Failed', value: 'TRANSFER_FAILED', description: 'A transfer failed' },
+			{ name: 'Transfer Success', value: 'TRANSFER_SUCCESS', description: 'A transfer completed successfully' },
+		],
+		default: [],
+		description: 'Which events the bank sends to the URL',
+	},
+	optionsCollection(1),
+];
+
+/** Registers (or updates) the address the bank sends signed webhook events to. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const url = validField(this, itemIndex, 'URL', httpUrlSchema, this.getNodeParameter('url', itemIndex));
+	const events = validField(this, itemIndex, 'Events', eventsSchema, this.getNodeParameter('events', itemIndex));
+	return await bankRequest<IDataObject>(this, 'createWebhook', { url, events }, { itemIndex, variant: 'api' });
+}

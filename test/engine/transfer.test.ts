@@ -1,0 +1,413 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { STATUS_POLLING } from '../../nodes/Baas/actions/transfer/exactlyOnce';
+import { API, DASHBOARD, startBankFixture, type BankFixture } from './harness/bankFixture';
+import { runListSearch } from './harness/listSearch';
+import { loadOptions } from './harness/loadOptions';
+import { runNode } from './harness/runNode';
+
+let fx: BankFixture;
+
+const OPERATIONS = '0823000002';
+const POOL = '0823000001';
+const INACTIVE = '0823000003';
+const CUSTOMER = '0823100001';
+
+const byCode = (value: string) => ({ __rl: true, mode: 'id', value });
+const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
+const byNumber = (value: string) => ({ __rl: true, mode: 'id', value });
+
+let refSeq = 0;
+const newReference = (label: string) => `T-${label}-${Date.now()}-${++refSeq}`;
+
+function balance(accountNumber: string): bigint {
+	return fx.bank.bank.accounts.get(accountNumber)!.balance;
+}
+
+function transfersWith(reference: string) {
+	return [...fx.bank.bank.transfers.values()].filter((t) => t.reference === reference);
+}
+
+function createParams(overrides: Record<string, unknown> = {}) {
+	return {
+		authentication: 'apiClient',
+		resource: 'transfer',
+		operation: 'create',
+		transferType: 'intra',
+		amount: '1500.50',
+		sourceAccountNumber: byNumber(OPERATIONS),
+		beneficiaryAccountNumber: CUSTOMER,
+		narration: 'Engine test payout',
+		...overrides,
+	};
+}
+
+async function createTransfer(reference: string, overrides: Record<string, unknown> = {}, continueOnFail = false) {
+	return await runNode(fx.credentials, {
+		parameters: createParams(overrides),
+		credentials: API,
+		items: [{ reference_number: reference }],
+		continueOnFail,
+	});
+}
+
+beforeAll(async () => {
+	fx = await startBankFixture({ interSettleDelayMs: 300 });
+});
+afterAll(async () => {
+	await fx.bank.close();
+});
+afterEach(() => {
+	fx.bank.clearFaults();
+	fx.bank.configure({ interSettleDelayMs: 300 });
+	STATUS_POLLING.firstIntervalMs = 5_000;
+});
+
+describe('Transfer → Create', () => {
+	test('an intra-bank transfer moves the money once and returns the status record; the reference defaults to the item\'s reference_number', async () => {
+		const reference = newReference('intra');
+		const source = balance(OPERATIONS);
+		const target = balance(CUSTOMER);
+		const run = await createTransfer(reference, { amount: '={{ 1500.5 }}' });
+		expect(run.error).toBeUndefined();
+		expect(run.json).toEqual([
+			expect.objectContaining({ reference_number: reference, amount: '1500.50', transfer_type: 'intra', status: 'successful', remarks: 'Engine test payout' }),
+		]);
+		expect(balance(OPERATIONS)).toBe(source - 150050n);
+		expect(balance(CUSTOMER)).toBe(target + 150050n);
+		const [stored] = transfersWith(reference);
+		expect(stored.bankCode).toBe('090823');
+	});
+
+	test('a response lost after the bank recorded the transfer ends with exactly one transfer and the item succeeding', async () => {
+		const reference = newReference('lost');
+		const source = balance(OPERATIONS);
+		const sendsBefore = fx.count('/funds_transfer');
+		const statusBefore = fx.count('/transaction_status');
+		fx.bank.addFault({ match: 'funds_transfer', drop: 'after', times: 1 });
+		const run = await createTransfer(reference, { amount: '1234.56' });
+		expect(run.error).toBeUndefined();
+		expect(run.json).toEqual([expect.objectContaining({ reference_number: reference, amount: '1234.56', status: 'successful' })]);
+		expect(transfersWith(reference)).toHaveLength(1);
+		expect(balance(OPERATIONS)).toBe(source - 123456n);
+		// The dropped send was asked about, not repeated.
+		expect(fx.count('/funds_transfer') - sendsBefore).toBe(1);
+		expect(fx.count('/transaction_status') - statusBefore).toBe(1);
+		expect(fx.bank.requests().filter((r) => r.path.endsWith('/funds_transfer')).pop()).toMatchObject({ status: 0, response_code: '' });
+	});
+
+	test('a send dropped before the bank saw it is asked about (06) and then sent once more', async () => {
+		const reference = newReference('dropped-before');
+		const source = balance(OPERATIONS);
+		const sendsBefore = fx.count('/funds_transfer');
+		fx.bank.addFault({ match: 'funds_transfer', drop: 'before', times: 1 });
+		const run = await createTransfer(reference, { amount: '10.00' });
+		expect(run.error).toBeUndefined();
+		expect(run.json[0]).toMatchObject({ reference_number: reference, status: 'successful' });
+		expect(fx.count('/funds_transfer') - sendsBefore).toBe(2);
+		expect(transfersWith(reference)).toHaveLength(1);
+		expect(balance(OPERATIONS)).toBe(source - 1000n);
+		const statusAnswers = fx.bank.requests().filter((r) => r.path.endsWith('/transaction_status')).map((r) => r.response_code);
+		expect(statusAnswers.pop()).toBe('06');
+	});
+
+	test('a 5xx answer (provider down) is checked before one resend', async () => {
+		const reference = newReference('5xx');
+		const sendsBefore = fx.count('/funds_transfer');
+		fx.bank.addFault({ match: 'funds_transfer', errorCode: '80', times: 1 });
+		const run = await createTransfer(reference, { amount: '11.00' });
+		expect(run.error).toBeUndefined();
+		expect(run.json[0]).toMatchObject({ reference_number: reference, status: 'successful' });
+		expect(fx.count('/funds_transfer') - sendsBefore).toBe(2);
+		expect(transfersWith(reference)).toHaveLength(1);
+	});
+
+	test('two unanswered sends with no record at the bank fail the item, saying it is safe to rerun with the same reference', async () => {
+		const reference = newReference('unreachable');
+		const source = balance(OPERATIONS);
+		const sendsBefore = fx.count('/funds_transfer');
+		fx.bank.addFault({ match: 'funds_transfer', drop: 'before', times: 2 });
+		const run = await createTransfer(reference, { amount: '12.00' });
+		expect(run.error).toMatchObject({ name: 'NodeOperationError' });
+		expect(run.error!.message).toContain(`Transfer ${reference} was not made`);
+		expect(run.error!.description).toContain(reference);
+		expect(fx.count('/funds_transfer') - sendsBefore).toBe(2);
+		expect(transfersWith(reference)).toHaveLength(0);
+		expect(balance(OPERATIONS)).toBe(source);
+	});
+
+	test('a reused reference is refused with 26, never re-sent or looked up, and nothing is debited twice', async () => {
+		const reference = newReference('dup');
+		const first = await createTransfer(reference, { amount: '20.00' });
+		expect(first.error).toBeUndefined();
+		const source = balance(OPERATIONS);
+		const sendsBefore = fx.count('/funds_transfer');
+		const statusBefore = fx.count('/transaction_status');
+		const second = await createTransfer(reference, { amount: '20.00' }, true);
+		expect(second.json).toEqual([expect.objectContaining({ response_code: '26' })]);
+		expect(String(second.json[0].error)).toContain('[26]');
+		expect(second.items[0].pairedItem).toEqual({ item: 0 });
+		expect(fx.count('/funds_transfer') - sendsBefore).toBe(1);
+		expect(fx.count('/transaction_status') - statusBefore).toBe(0);
+		expect(transfersWith(reference)).toHaveLength(1);
+		expect(balance(OPERATIONS)).toBe(source);
+	});
+
+	test('insufficient funds is the bank\'s 51 and an inactive source its 57, each sent once', async () => {
+		const sendsBefore = fx.count('/funds_transfer');
+		const poor = await createTransfer(newReference('poor'), { amount: '999999999.00' });
+		expect(poor.error).toMatchObject({ name: 'NodeApiError', context: { responseCode: '51' } });
+		const inactive = await createTransfer(newReference('inactive'), { sourceAccountNumber: byNumber(INACTIVE), amount: '1.00' });
+		expect(inactive.error).toMatchObject({ context: { responseCode: '57' } });
+		expect(fx.count('/funds_transfer') - sendsBefore).toBe(2);
+	});
+
+	test('invalid input fails the item naming the field and sends nothing', async () => {
+		const cases: Array<[Record<string, unknown>, RegExp, IDataObject?]> = [
+			[{ amount: '10.005' }, /Amount must be a positive amount with at most 2 decimals/],
+			[{ amount: '={{ 0.1 + 0.2 }}' }, /Amount must be a positive amount/],
+			[{ amount: '-5' }, /Amount must be a positive amount/],
+			[{ beneficiaryAccountNumber: '12345' }, /Beneficiary Account Number must be exactly 10 digits/],
+			// Fixed values in a picker are checked by n8n before the run; values from the data are checked by the node.
+			[{ sourceAccountNumber: byNumber('={{ "08230000" }}') }, /Source Account Number must be exactly 10 digits/],
+			[{ transferType: 'inter', bankCode: byCode('={{ "" }}') }, /Bank Code must be a bank code/],
+			[{ transferType: 'inter', bankCode: byCode('090823') }, /Bank Code is this bank's own code/],
+			[{ beneficiaryAccountNumber: OPERATIONS }, /must differ from Source Account Number/],
+			[{ narration: '   ' }, /Narration must not be empty/],
+			[{}, /Reference Number must not be empty/, {}],
+		];
+		const before = fx.bank.requests().length;
+		for (const [overrides, message, item] of cases) {
+			const run = await runNode(fx.credentials, {
+				parameters: createParams(overrides),
+				credentials: API,
+				items: [item ?? { reference_number: newReference('invalid') }],
+			});
+			expect(run.error).toMatchObject({ name: 'NodeOperationError' });
+			expect(run.error!.message).toMatch(message);
+			expect(run.error!.message).toMatch(/in item 1/);
+		}
+		expect(fx.bank.requests().length).toBe(before);
+	});
+
+	test('an inter-bank transfer with Wait for Final Status returns the final successful record', async () => {
+		STATUS_POLLING.firstIntervalMs = 100;
+		const reference = newReference('inter');
+		const [beneficiary] = fx.bank.seed.externalAccounts.filter((e) => !fx.bank.seed.failingBeneficiaries.includes(e.account_number));
+		const statusBefore = fx.count('/transaction_status');
+		const started = Date.now();
+		const run = await createTransfer(reference, {
+			transferType: 'inter',
+			bankCode: fromList(beneficiary.bank_code),
+			beneficiaryAccountNumber: beneficiary.account_number,
+			additionalFields: { beneficiaryAccountName: beneficiary.account_name },
+			amount: '250.00',
+			options: { waitForFinalStatus: true, maxWaitSeconds: 30 },
+		});
+		const elapsed = Date.now() - started;
+		expect(run.error).toBeUndefined();
+		expect(run.json[0]).toMatchObject({ reference_number: reference, transfer_type: 'inter', status: 'successful' });
+		// 300 ms settle delay, polls after 100 ms and 300 ms more: the second poll sees the final status.
+		expect(fx.count('/transaction_status') - statusBefore).toBe(2);
+		expect(elapsed).toBeLessThan(5_000);
+		const [stored] = transfersWith(reference);
+		expect(stored).toMatchObject({ bankCode: beneficiary.bank_code, beneficiaryAccountName: beneficiary.account_name });
+	});
+
+	test('a failing beneficiary reaches failed and the debit is reversed', async () => {
+		STATUS_POLLING.firstIntervalMs = 100;
+		const reference = newReference('fail');
+		const failing = fx.bank.seed.externalAccounts.find((e) => fx.bank.seed.failingBeneficiaries.includes(e.account_number))!;
+		const source = balance(OPERATIONS);
+		const run = await createTransfer(reference, {
+			transferType: 'inter',
+			bankCode: byCode(failing.bank_code),
+			beneficiaryAccountNumber: failing.account_number,
+			amount: '75.00',
+			options: { waitForFinalStatus: true, maxWaitSeconds: 30 },
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.json[0]).toMatchObject({ reference_number: reference, status: 'failed' });
+		expect(balance(OPERATIONS)).toBe(source);
+	});
+
+	test('Wait for Final Status gives up after Max Wait and returns the pending record', async () => {
+		STATUS_POLLING.firstIntervalMs = 100;
+		fx.bank.configure({ interSettleDelayMs: 60_000 });
+		const reference = newReference('slow');
+		const [beneficiary] = fx.bank.seed.externalAccounts.slice(5);
+		const started = Date.now();
+		const run = await createTransfer(reference, {
+			transferType: 'inter',
+			bankCode: byCode(beneficiary.bank_code),
+			beneficiaryAccountNumber: beneficiary.account_number,
+			amount: '5.00',
+			options: { waitForFinalStatus: true, maxWaitSeconds: 1 },
+		});
+		const elapsed = Date.now() - started;
+		await fx.bank.settlePending();
+		expect(run.error).toBeUndefined();
+		expect(run.json[0]).toMatchObject({ reference_number: reference, status: 'pending' });
+		expect(elapsed).toBeGreaterThanOrEqual(1_000);
+		expect(elapsed).toBeLessThan(3_000);
+	});
+
+	test('many items run one at a time by default, each with its own reference, paired in order', async () => {
+		const references = [newReference('batch'), newReference('batch'), newReference('batch')];
+		const source = balance(OPERATIONS);
+		const run = await runNode(fx.credentials, {
+			parameters: createParams({ amount: '={{ $json.amount }}' }),
+			credentials: API,
+			items: references.map((reference_number, i) => ({ reference_number, amount: i + 1 })),
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.json.map((r) => r.reference_number)).toEqual(references);
+		expect(run.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(balance(OPERATIONS)).toBe(source - 600n);
+	});
+});
+
+describe('Transfer → Get Status', () => {
+	const getStatus = (referenceNumber: string, continueOnFail = false) =>
+		runNode(fx.credentials, {
+			parameters: { authentication: 'apiClient', resource: 'transfer', operation: 'getStatus', referenceNumber },
+			credentials: API,
+			continueOnFail,
+		});
+
+	test('returns the transfer record by reference', async () => {
+		const reference = newReference('status');
+		await createTransfer(reference, { amount: '3.00' });
+		const run = await getStatus(reference);
+		expect(run.error).toBeUndefined();
+		expect(run.json).toEqual([expect.objectContaining({ reference_number: reference, amount: '3.00', status: 'successful' })]);
+	});
+
+	test('an unknown reference is the bank\'s 06, naming the reference', async () => {
+		const run = await getStatus('NO-SUCH-REF-1', true);
+		expect(run.json[0]).toMatchObject({ response_code: '06' });
+		expect(String(run.json[0].error)).toContain('NO-SUCH-REF-1');
+	});
+
+	test('an invalid reference sends nothing', async () => {
+		const before = fx.bank.requests().length;
+		const run = await getStatus('has spaces!');
+		expect(run.error!.message).toMatch(/Reference Number may contain only/);
+		expect(fx.bank.requests().length).toBe(before);
+	});
+});
+
+describe('Transfer → Name Enquiry', () => {
+	const enquiry = (overrides: Record<string, unknown> = {}, items?: IDataObject[], continueOnFail = false) =>
+		runNode(fx.credentials, {
+			parameters: {
+				authentication: 'dashboardUser',
+				resource: 'transfer',
+				operation: 'nameEnquiry',
+				beneficiaryAccountNumber: CUSTOMER,
+				bankCode: byCode('090823'),
+				sourceAccountNumber: byNumber(POOL),
+				...overrides,
+			},
+			credentials: DASHBOARD,
+			items,
+			continueOnFail,
+		});
+
+	test('returns the account name at this bank and at another bank', async () => {
+		const own = await enquiry();
+		expect(own.error).toBeUndefined();
+		expect(own.json).toEqual([{ account_name: 'Adaeze Okonkwo', account_number: CUSTOMER, bank_name: 'Sandbox Microfinance Bank' }]);
+		const external = fx.bank.seed.externalAccounts[4];
+		const other = await enquiry({ beneficiaryAccountNumber: external.account_number, bankCode: byCode(external.bank_code) });
+		expect(other.json[0]).toMatchObject({ account_name: external.account_name, account_number: external.account_number });
+	});
+
+	test('a matching expected name passes whatever its case and spacing', async () => {
+		const run = await enquiry({ options: { expectedName: '  adaeze   OKONKWO ', failIfNameDiffers: true } });
+		expect(run.error).toBeUndefined();
+		expect(run.json[0]).toMatchObject({ account_name: 'Adaeze Okonkwo', name_matches: true });
+	});
+
+	test('a different name stops the item, naming both names, while the other items go on', async () => {
+		const run = await enquiry(
+			{ options: { expectedName: '={{ $json.name }}', failIfNameDiffers: true } },
+			[{ name: 'Adaeze Okonkwo' }, { name: 'Adaeze Okafor' }],
+			true,
+		);
+		expect(run.json[0]).toMatchObject({ name_matches: true });
+		expect(String(run.json[1].error)).toMatch(/Name mismatch for account 0823100001: the bank has "Adaeze Okonkwo", expected "Adaeze Okafor" \(item 2\)/);
+		expect(run.items[1].pairedItem).toEqual({ item: 1 });
+
+		const stopped = await enquiry({ options: { expectedName: 'Someone Else', failIfNameDiffers: true } });
+		expect(stopped.error).toMatchObject({ name: 'NodeOperationError' });
+		expect(stopped.json).toEqual([]);
+	});
+
+	test('without Fail if Name Differs a mismatch is reported, not fatal', async () => {
+		const run = await enquiry({ options: { expectedName: 'Someone Else', failIfNameDiffers: false } });
+		expect(run.error).toBeUndefined();
+		expect(run.json[0]).toMatchObject({ expected_name: 'Someone Else', name_matches: false });
+	});
+
+	test('an account the other bank does not know is its 83', async () => {
+		const run = await enquiry({ beneficiaryAccountNumber: '5555555555', bankCode: byCode('000014') });
+		expect(run.error).toMatchObject({ name: 'NodeApiError', context: { responseCode: '83' } });
+	});
+
+	test('invalid input sends nothing', async () => {
+		const before = fx.bank.requests().length;
+		for (const [overrides, message] of [
+			[{ beneficiaryAccountNumber: '12' }, /Beneficiary Account Number must be exactly 10 digits/],
+			[{ bankCode: byCode('={{ "AB" }}') }, /Bank Code must be a bank code of 3 to 6 digits/],
+			[{ options: { failIfNameDiffers: true } }, /Expected Name must be set/],
+		] as Array<[Record<string, unknown>, RegExp]>) {
+			const run = await enquiry(overrides);
+			expect(run.error!.message).toMatch(message);
+		}
+		expect(fx.bank.requests().length).toBe(before);
+	});
+});
+
+describe('bank picker', () => {
+	const apiCall = { parameters: { authentication: 'apiClient', resource: 'transfer', operation: 'create', transferType: 'inter' }, credentials: API };
+
+	// Answered bank lists (a request refused for an expired token is not one).
+	const listed = () => fx.bank.requests().filter((r) => r.path.endsWith('/fetch_banks') && r.status === 200).length;
+
+	test('lists the banks once and serves them from the cache for 24 hours', async () => {
+		const before = listed();
+		const options = await loadOptions(fx.credentials, 'getBanks', apiCall);
+		expect(options).toContainEqual({ name: 'Sandbox Microfinance Bank (090823)', value: '090823' });
+		expect(options.length).toBe(20);
+		const names = options.map((o) => o.name);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		const search = await runListSearch(fx.credentials, { ...apiCall, method: 'searchBanks', filter: 'access' });
+		expect(search.results).toEqual([{ name: 'Access Bank (000014)', value: '000014' }]);
+		const byDigits = await runListSearch(fx.credentials, { ...apiCall, method: 'searchBanks', filter: '090405' });
+		expect(byDigits.results.map((r) => r.value)).toEqual(['090405']);
+		expect(listed() - before).toBe(1);
+
+		// The sandbox runs in this process, so the jump also expires the token: n8n refreshes it once.
+		const now = Date.now();
+		const clock = jest.spyOn(Date, 'now').mockReturnValue(now + 24 * 60 * 60 * 1000 + 1);
+		try {
+			await loadOptions(fx.credentials, 'getBanks', apiCall);
+		} finally {
+			clock.mockRestore();
+		}
+		expect(listed() - before).toBe(2);
+	});
+
+	test('with a dashboard credential the list says to switch to By Code, and sends nothing', async () => {
+		const before = fx.bank.requests().length;
+		await expect(
+			runListSearch(fx.credentials, {
+				parameters: { authentication: 'dashboardUser', resource: 'transfer', operation: 'nameEnquiry' },
+				credentials: DASHBOARD,
+				method: 'searchBanks',
+			}),
+		).rejects.toThrow(/needs the API Client authentication.*"By Code"/);
+		expect(fx.bank.requests().length).toBe(before);
+	});
+});
