@@ -215,3 +215,9 @@ export const permissionCodesSchema = z
 			.min(1, 'must list at least one permission code (from Permission → Get Many)'),
 	)
 	.transform((codes) => [...new Set(codes)]);
+
+/** A session token to verify: a JWT, three base64url parts separated by dots. */
+export const sessionTokenSchema = z
+	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
+	.trim()
+	.regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'must be a JWT (three parts separated by dots), as returned by the dashboard login');

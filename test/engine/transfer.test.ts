@@ -255,11 +255,15 @@ describe('Transfer → Create', () => {
 	test('many items run one at a time by default, each with its own reference, paired in order', async () => {
 		const references = [newReference('batch'), newReference('batch'), newReference('batch')];
 		const source = balance(OPERATIONS);
+		fx.bank.addFault({ match: 'funds_transfer', latencyMs: 100 });
+		const started = Date.now();
 		const run = await runNode(fx.credentials, {
 			parameters: createParams({ amount: '={{ $json.amount }}' }),
 			credentials: API,
 			items: references.map((reference_number, i) => ({ reference_number, amount: i + 1 })),
 		});
+		// In parallel the three 100 ms answers would take about 200 ms; one after another at least 300 ms.
+		expect(Date.now() - started).toBeGreaterThanOrEqual(300);
 		expect(run.error).toBeUndefined();
 		expect(run.json.map((r) => r.reference_number)).toEqual(references);
 		expect(run.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);

@@ -4,6 +4,7 @@ import { bankApiError } from '../../transport/errors';
 import { asNodeError, responseCodeOf } from '../../transport/outcome';
 import { bankRequestEnvelope } from '../../transport/request';
 import { currentAccessToken } from '../../transport/session';
+import { invalidInput, sessionTokenSchema } from '../../validation';
 import { optionsCollection } from '../commonFields';
 import { DEFAULT_READ_CONCURRENCY } from '../router';
 
@@ -29,8 +30,12 @@ async function verify(context: IExecuteFunctions, token: string, itemIndex: numb
 
 /** Who a dashboard session belongs to (user, e-mail, role) and when it expires; never outputs the token. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const given = (this.getNodeParameter('token', itemIndex, '') as string).trim();
-	if (given) {
+	const raw = this.getNodeParameter('token', itemIndex, '') as unknown;
+	if (raw !== undefined && raw !== null && String(raw).trim() !== '') {
+		const parsed = sessionTokenSchema.safeParse(raw);
+		// The value is not repeated in the message: it may be a real token.
+		if (!parsed.success) throw invalidInput(this, itemIndex, 'Token', parsed.error.issues[0].message);
+		const given = parsed.data;
 		try {
 			return await verify(this, given, itemIndex);
 		} catch (error) {
