@@ -1,4 +1,7 @@
-/** Three layers (DESIGN.md §7): unit, sandbox (the bank itself over HTTP) and engine (nodes run by n8n-core). */
+/**
+ * The test layers (DESIGN.md §7): unit, sandbox (the bank itself over HTTP), engine (nodes run by n8n-core)
+ * and e2e (the real n8n application; `npm run test:e2e`, not part of `npm test`).
+ */
 const common = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
@@ -16,5 +19,6 @@ module.exports = {
 			testMatch: ['<rootDir>/test/engine/**/*.test.ts'],
 			setupFiles: ['<rootDir>/test/engine/setup-env.ts'],
 		},
+		{ ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'] },
 	],
 };

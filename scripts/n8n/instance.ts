@@ -19,8 +19,13 @@ export interface InstanceConfig {
 
 /** The environment that keeps n8n on loopback and quiet (N8N-NOTES: The real n8n application). */
 export function n8nEnv(config: InstanceConfig): NodeJS.ProcessEnv {
+	// A test runner's environment (NODE_ENV=test, JEST_*, N8N_* of the engine tests) must not leak into n8n.
+	const inherited = Object.fromEntries(
+		Object.entries(process.env).filter(([name]) => !/^(NODE_ENV|JEST_|N8N_|DB_|WEBHOOK_URL)/.test(name)),
+	);
 	return {
-		...process.env,
+		...inherited,
+		NODE_ENV: 'production',
 		PATH: `${path.dirname(config.install.runtime.node)}:${process.env.PATH ?? ''}`,
 		N8N_USER_FOLDER: config.userFolder,
 		N8N_PORT: String(config.port),
@@ -86,9 +91,15 @@ export async function startN8n(config: InstanceConfig, log: Log, timeoutSeconds 
 		env: n8nEnv(config),
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
-	child.stdout?.pipe(output);
-	child.stderr?.pipe(output);
+	let recent = '';
+	const keep = (chunk: Buffer) => {
+		output.write(chunk);
+		recent = (recent + chunk.toString()).slice(-4000);
+	};
+	child.stdout?.on('data', keep);
+	child.stderr?.on('data', keep);
 	const url = `http://127.0.0.1:${config.port}`;
+	log(`starting n8n ${config.install.line.version} on ${url} (log: ${logFile})`);
 	const stop = async () => {
 		if (child.exitCode !== null || child.signalCode !== null) return;
 		const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -101,8 +112,8 @@ export async function startN8n(config: InstanceConfig, log: Log, timeoutSeconds 
 		await waitForReady(url, child, timeoutSeconds);
 	} catch (error) {
 		await stop();
-		log(`  n8n's log: ${logFile}`);
-		throw error;
+		output.end();
+		throw new Error(`${(error as Error).message}\n--- last output of n8n (${logFile}) ---\n${recent}`);
 	}
 	return { url, process: child, stop };
 }

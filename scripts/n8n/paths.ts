@@ -20,7 +20,8 @@ export interface N8nLine {
 	nativeModules: string[];
 	/**
 	 * npm overrides for the host install: dependencies n8n names that this machine's registry cannot serve.
-	 * xlsx: n8n points at a tarball on a CDN; @n8n/agents 0.26.2 (wanted by n8n 2.41.3) is not on the registry.
+	 * xlsx: n8n points at a tarball on a CDN. (2.x is 2.41.1: twenty of 2.41.3's pinned @n8n/* dependencies,
+	 * e.g. n8n-core 2.41.2, are not on the registry this machine reaches.)
 	 */
 	overrides: Record<string, string>;
 }
@@ -29,11 +30,11 @@ export const LINES: Record<'1' | '2', N8nLine> = {
 	'1': { name: '1.x', version: '1.123.81', nodeMajor: 20, expressionEngine: 'legacy', nativeModules: ['sqlite3'], overrides: { xlsx: '0.18.5' } },
 	'2': {
 		name: '2.x',
-		version: '2.41.3',
+		version: '2.41.1',
 		nodeMajor: 24,
 		expressionEngine: 'vm',
 		nativeModules: ['sqlite3', 'isolated-vm'],
-		overrides: { xlsx: '0.18.5', '@n8n/agents': '0.26.1' },
+		overrides: { xlsx: '0.18.5' },
 	},
 };
 

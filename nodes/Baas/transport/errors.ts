@@ -63,3 +63,14 @@ export function transportApiError(node: INode, summary: string, itemIndex?: numb
 	error.context.responseCode = '';
 	return error;
 }
+
+/** The credential could not get a token (wrong secret, locked sign-in, bank unreachable at sign-in). */
+export function signInApiError(node: INode, message: string, itemIndex?: number) {
+	const error = new NodeApiError(
+		node,
+		{ message },
+		{ message, description: 'Open the credential and use its Test button to check it.', itemIndex },
+	);
+	error.context.responseCode = /\[(\d{2})\]/.exec(message)?.[1] ?? '';
+	return error;
+}

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { bankApiError, transportApiError } from './errors';
+import { bankApiError, signInApiError, transportApiError } from './errors';
 import type { ApiVariant, Route, RouteName } from './routes';
 import { ROUTES, routeUrl } from './routes';
 
@@ -90,6 +90,10 @@ function classify(context: BankContext, caught: CaughtRequestError, itemIndex?: 
 		};
 	}
 	const networkCode = caught.cause?.code;
+	if (status === undefined && networkCode === undefined && caught.cause?.message) {
+		// Neither an HTTP answer nor a network fault: the credential's sign-in refused (its message says why).
+		return { retryable: false, error: signInApiError(context.getNode(), caught.cause.message, itemIndex) };
+	}
 	const summary = status
 		? `HTTP ${status} without the bank's JSON envelope`
 		: `${networkCode ?? 'network error'}${caught.cause?.message ? ` (${caught.cause.message})` : ''}`;

@@ -1,0 +1,4 @@
+import { LINES } from '../../scripts/n8n/paths';
+import { describeLine } from './support/scenario';
+
+describeLine(LINES['2'], 5712);

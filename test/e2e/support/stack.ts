@@ -1,0 +1,84 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { SandboxHandle } from '../../../sandbox';
+import { startSandbox } from '../../../sandbox';
+import { createApiKey, ownerSession } from '../../../scripts/n8n/api';
+import type { N8nInstall } from '../../../scripts/n8n/install';
+import { ensureN8n, installCommunityPackage, packPackage } from '../../../scripts/n8n/install';
+import type { InstanceConfig, RunningN8n } from '../../../scripts/n8n/instance';
+import { n8nCli, startN8n } from '../../../scripts/n8n/instance';
+import type { N8nLine } from '../../../scripts/n8n/paths';
+import { CACHE_DIR } from '../../../scripts/n8n/paths';
+import type { Receiver } from './receiver';
+import { startReceiver } from './receiver';
+import type { PreparedWorkflows } from './workflows';
+import { prepareWorkflows, sandboxCredentials } from './workflows';
+
+export interface Stack {
+	line: N8nLine;
+	install: N8nInstall;
+	config: InstanceConfig;
+	n8n: RunningN8n;
+	bank: SandboxHandle;
+	receiver: Receiver;
+	cookie: string;
+	apiKey: string;
+	workflows: PreparedWorkflows;
+	stop(): Promise<void>;
+}
+
+const log = (line: string) => process.stdout.write(`[e2e] ${line}\n`);
+
+/**
+ * Everything one n8n line needs, started from scratch: n8n (installed once into .cache/), this package packed
+ * and installed the community way, the sandbox bank, a receiver standing in for sheets and chat, credentials
+ * and example workflows imported and activated, the owner set up and an API key. `stop()` ends all of it.
+ */
+export async function startStack(line: N8nLine, port: number): Promise<Stack> {
+	const started: Array<() => Promise<void>> = [];
+	const stop = async () => {
+		for (const close of started.reverse()) await close().catch((error: Error) => log(`stop: ${error.message}`));
+	};
+	try {
+		const install = await ensureN8n(line, log);
+		const tarball = await packPackage(log);
+		const userFolder = path.join(CACHE_DIR, 'e2e', `n8n-${line.version}`);
+		rmSync(userFolder, { recursive: true, force: true });
+		mkdirSync(userFolder, { recursive: true });
+		await installCommunityPackage(userFolder, tarball, install.runtime, log);
+
+		const bank = await startSandbox({ port: 0, interSettleDelayMs: 300 });
+		started.push(() => bank.close());
+		const receiver = await startReceiver();
+		started.push(() => receiver.close());
+
+		const config: InstanceConfig = { install, userFolder, port, encryptionKey: `e2e-key-${line.version}` };
+		const credentialsFile = path.join(userFolder, 'credentials.json');
+		writeFileSync(credentialsFile, JSON.stringify(sandboxCredentials(bank), null, 2));
+		await n8nCli(config, ['import:credentials', `--input=${credentialsFile}`]);
+
+		const workflows = prepareWorkflows(receiver.url);
+		for (const workflow of Object.values(workflows)) {
+			const file = path.join(userFolder, `${workflow.id}.json`);
+			writeFileSync(file, JSON.stringify(workflow.json, null, 2));
+			await n8nCli(config, ['import:workflow', `--input=${file}`]);
+			await n8nCli(
+				config,
+				line.nodeMajor === 20
+					? ['update:workflow', `--id=${workflow.id}`, '--active=true']
+					: ['publish:workflow', `--id=${workflow.id}`],
+			);
+		}
+		log(`imported and activated ${Object.keys(workflows).length} workflows`);
+
+		const n8n = await startN8n(config, log);
+		started.push(() => n8n.stop());
+		const cookie = await ownerSession(n8n.url);
+		const apiKey = await createApiKey(n8n.url, cookie);
+		return { line, install, config, n8n, bank, receiver, cookie, apiKey, workflows, stop };
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}
