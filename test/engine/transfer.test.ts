@@ -136,6 +136,33 @@ describe('Transfer → Create', () => {
 		expect(balance(OPERATIONS)).toBe(source);
 	});
 
+	test('a first send that lands late (after the status check said 06) is found through the 26 of the resend, not paid twice', async () => {
+		const reference = newReference('late');
+		const source = balance(OPERATIONS);
+		const sendsBefore = fx.count('/funds_transfer');
+		// The send is recorded but its answer lost; the status check then (wrongly, as a slow bank might) says 06.
+		fx.bank.addFault({ match: 'funds_transfer', drop: 'after', times: 1 });
+		fx.bank.addFault({ match: 'transaction_status', errorCode: '06', times: 1 });
+		const run = await createTransfer(reference, { amount: '13.00' });
+		expect(run.error).toBeUndefined();
+		expect(run.json[0]).toMatchObject({ reference_number: reference, amount: '13.00', status: 'successful' });
+		expect(fx.count('/funds_transfer') - sendsBefore).toBe(2);
+		expect(transfersWith(reference)).toHaveLength(1);
+		expect(balance(OPERATIONS)).toBe(source - 1300n);
+	});
+
+	test('after a lost answer, a record of another transfer under the same reference is not taken for this one', async () => {
+		const reference = newReference('taken');
+		await createTransfer(reference, { amount: '14.00' });
+		const source = balance(OPERATIONS);
+		fx.bank.addFault({ match: 'funds_transfer', drop: 'before', times: 1 });
+		const run = await createTransfer(reference, { amount: '15.00' });
+		expect(run.error).toMatchObject({ name: 'NodeOperationError' });
+		expect(run.error!.message).toContain(`Reference ${reference} already belongs to another transfer (intra, amount 14.00); this transfer of 15.00 was not made`);
+		expect(transfersWith(reference)).toHaveLength(1);
+		expect(balance(OPERATIONS)).toBe(source);
+	});
+
 	test('a reused reference is refused with 26, never re-sent or looked up, and nothing is debited twice', async () => {
 		const reference = newReference('dup');
 		const first = await createTransfer(reference, { amount: '20.00' });
@@ -160,6 +187,20 @@ describe('Transfer → Create', () => {
 		const inactive = await createTransfer(newReference('inactive'), { sourceAccountNumber: byNumber(INACTIVE), amount: '1.00' });
 		expect(inactive.error).toMatchObject({ context: { responseCode: '57' } });
 		expect(fx.count('/funds_transfer') - sendsBefore).toBe(2);
+	});
+
+	test('a refused sign-in is reported as such: no transfer, no status question', async () => {
+		fx.credentials.add('api-wrong', 'baasApi', { ...fx.credentials.stored('api-1')!, clientSecret: 'wrong-secret-77', accessToken: '' });
+		const sendsBefore = fx.count('/funds_transfer');
+		const run = await runNode(fx.credentials, {
+			parameters: createParams(),
+			credentials: { baasApi: 'api-wrong' },
+			items: [{ reference_number: newReference('signin') }],
+		});
+		expect(run.error).toMatchObject({ name: 'NodeApiError', context: { responseCode: '41' } });
+		expect(run.error!.message).toMatch(/refused to sign in/);
+		expect(run.error!.message).not.toMatch(/may or may not/);
+		expect(fx.count('/funds_transfer') - sendsBefore).toBe(0);
 	});
 
 	test('invalid input fails the item naming the field and sends nothing', async () => {
@@ -229,6 +270,31 @@ describe('Transfer → Create', () => {
 		expect(run.error).toBeUndefined();
 		expect(run.json[0]).toMatchObject({ reference_number: reference, status: 'failed' });
 		expect(balance(OPERATIONS)).toBe(source);
+	});
+
+	test('Wait for Final Status does not poll a transfer that is already final', async () => {
+		const statusBefore = fx.count('/transaction_status');
+		const run = await createTransfer(newReference('final'), { amount: '2.00', options: { waitForFinalStatus: true } });
+		expect(run.json[0]).toMatchObject({ status: 'successful' });
+		expect(fx.count('/transaction_status') - statusBefore).toBe(0);
+	});
+
+	test('a failed status read while waiting says the transfer was accepted and must not be sent again', async () => {
+		STATUS_POLLING.firstIntervalMs = 50;
+		const reference = newReference('blind');
+		const [beneficiary] = fx.bank.seed.externalAccounts.slice(7);
+		fx.bank.addFault({ match: 'transaction_status', errorCode: '83', times: 1 });
+		const run = await createTransfer(reference, {
+			transferType: 'inter',
+			bankCode: byCode(beneficiary.bank_code),
+			beneficiaryAccountNumber: beneficiary.account_number,
+			amount: '6.00',
+			options: { waitForFinalStatus: true, maxWaitSeconds: 10 },
+		});
+		expect(run.error).toMatchObject({ name: 'NodeOperationError' });
+		expect(run.error!.message).toContain(`Transfer ${reference} was accepted (pending), but reading its status failed`);
+		expect(run.error!.description).toMatch(/Do not send it again/);
+		expect(transfersWith(reference)).toHaveLength(1);
 	});
 
 	test('Wait for Final Status gives up after Max Wait and returns the pending record', async () => {
@@ -401,6 +467,18 @@ describe('bank picker', () => {
 			clock.mockRestore();
 		}
 		expect(listed() - before).toBe(2);
+	});
+
+	test('a bank code the bank rejects makes the next list fresh (the contract\'s advice)', async () => {
+		await loadOptions(fx.credentials, 'getBanks', apiCall);
+		const before = listed();
+		await loadOptions(fx.credentials, 'getBanks', apiCall);
+		expect(listed() - before).toBe(0);
+		const rejected = await createTransfer(newReference('badcode'), { transferType: 'inter', bankCode: byCode('123456'), beneficiaryAccountNumber: '1234567890' });
+		expect(rejected.error).toMatchObject({ context: { responseCode: '99' } });
+		expect(rejected.error!.message).toMatch(/bank_code/);
+		await loadOptions(fx.credentials, 'getBanks', apiCall);
+		expect(listed() - before).toBe(1);
 	});
 
 	test('with a dashboard credential the list says to switch to By Code, and sends nothing', async () => {
