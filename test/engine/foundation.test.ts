@@ -125,10 +125,30 @@ describe('errors', () => {
 		expect(run.items).toHaveLength(4);
 		expect(run.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(run.json[0].balance).toBeDefined();
-		expect(run.json[1]).toMatchObject({ response_code: '44' });
+		expect(run.json[1]).toMatchObject({ details: { response_code: '44' } });
 		expect(String(run.json[1].error)).toContain('[44]');
 		expect(String(run.json[2].error)).toMatch(/Account Number must be exactly 10 digits.*item 3/);
 		expect(run.json[3].balance).toBeDefined();
+	});
+
+	test('"Continue (using error output)" routes failed items to the error output, merged with their input', async () => {
+		const [good] = ownAccounts(1);
+		const run = await runNode(fx.credentials, {
+			parameters: { authentication: 'dashboardUser', ...GET_BALANCE, accountNumber: '={{ $json.account }}' },
+			credentials: DASHBOARD,
+			items: [good, { account: fx.bank.seed.foreignAccountNumber, row: 7 }],
+			continueOnFail: 'errorOutput',
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(1);
+		expect(run.json[0].balance).toBeDefined();
+		expect(run.errorItems).toHaveLength(1);
+		expect(run.errorItems[0].json).toMatchObject({
+			row: 7,
+			account: fx.bank.seed.foreignAccountNumber,
+			details: { response_code: '44' },
+		});
+		expect(String(run.errorItems[0].json.error)).toContain('[44]');
 	});
 
 	test('invalid input sends no request', async () => {

@@ -1,5 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+/** Items in flight at once for reads unless the user chooses otherwise (Options → Concurrency). */
+export const DEFAULT_READ_CONCURRENCY = 5;
+
 /** Return All / Limit, as every n8n "Get Many" operation has them. */
 export const listScopeFields: INodeProperties[] = [
 	{

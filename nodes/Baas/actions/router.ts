@@ -1,22 +1,22 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { asNodeError } from '../transport/outcome';
+import { DEFAULT_READ_CONCURRENCY } from './commonFields';
 import { RESOURCES } from './resources';
 import type { BaasOperation } from './types';
 
-/** Items in flight at once for reads unless the user chooses otherwise (Options → Concurrency). */
-export const DEFAULT_READ_CONCURRENCY = 5;
-
-function errorItem(error: Error & { context?: IDataObject; description?: string | null }, itemIndex: number): INodeExecutionData {
-	return {
-		json: {
-			error: error.message,
-			...(error.context?.responseCode ? { response_code: error.context.responseCode } : {}),
-			...(error.context?.bankMessage ? { bank_message: error.context.bankMessage } : {}),
-			...(error.description ? { description: error.description } : {}),
-		},
-		pairedItem: { item: itemIndex },
-	};
+/**
+ * The item a failed input becomes under "On Error: Continue". Its json holds only `error` and `details`, the
+ * shape n8n's engine recognises as an error item, so "Continue (using error output)" routes it to the error
+ * output (merged with the input item there); the bank's code and message are in `details`.
+ */
+function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
+	const details: IDataObject = {};
+	if (error.context?.responseCode) details.response_code = error.context.responseCode;
+	if (error.context?.bankMessage) details.bank_message = error.context.bankMessage;
+	if (error.description) details.description = error.description;
+	return { json: { error: error.message, details }, pairedItem: { item: itemIndex } };
 }
 
 /**
@@ -40,12 +40,6 @@ async function forEachBounded(
 	if (count > 0) firstError = await task(next++);
 	await Promise.all(Array.from({ length: Math.min(limit, count - 1) }, worker));
 	return firstError;
-}
-
-/** Errors from our own code are already n8n errors; anything else is wrapped so n8n shows which item failed. */
-function asNodeError(context: IExecuteFunctions, error: Error, itemIndex: number): Error {
-	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
-	return new NodeOperationError(context.getNode(), error, { itemIndex });
 }
 
 export function findOperation(this: IExecuteFunctions, resource: string, operation: string): BaasOperation {
@@ -76,8 +70,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			});
 			return undefined;
 		} catch (error) {
-			if (!this.continueOnFail()) return asNodeError(this, error, itemIndex);
-			outputs[itemIndex] = [errorItem(error, itemIndex)];
+			const nodeError = asNodeError(this.getNode(), error, itemIndex);
+			if (!this.continueOnFail()) return nodeError;
+			outputs[itemIndex] = [errorItem(nodeError, itemIndex)];
 			return undefined;
 		}
 	});

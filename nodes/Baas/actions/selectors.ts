@@ -18,6 +18,7 @@ const strip = ({ reachableWith: _reachableWith, ...option }: SelectorOption): IN
 export function selectorsFor(
 	base: Omit<INodeProperties, 'options' | 'default' | 'type'>,
 	options: SelectorOption[],
+	preferredDefault?: string,
 ): INodeProperties[] {
 	const byAuthentication = AUTHENTICATIONS.map((authentication) => ({
 		authentication,
@@ -34,7 +35,7 @@ export function selectorsFor(
 		type: 'options',
 		noDataExpression: true,
 		options: groupOptions,
-		default: groupOptions[0].value,
+		default: groupOptions.some((option) => option.value === preferredDefault) ? preferredDefault : groupOptions[0].value,
 		displayOptions: {
 			...base.displayOptions,
 			show: {

@@ -72,5 +72,7 @@ export function signInApiError(node: INode, message: string, itemIndex?: number)
 		{ message, description: 'Open the credential and use its Test button to check it.', itemIndex },
 	);
 	error.context.responseCode = /\[(\d{2})\]/.exec(message)?.[1] ?? '';
+	// The sign-in comes before the request, so the request itself was never sent.
+	error.context.signIn = true;
 	return error;
 }

@@ -9,6 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
  */
 export function outcomeUnknown(error: unknown): boolean {
 	if (!(error instanceof NodeApiError)) return false;
+	if (error.context?.signIn === true) return false;
 	if (error.context?.responseCode === '') return true;
 	return Number(error.httpCode) >= 500;
 }

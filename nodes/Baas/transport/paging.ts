@@ -41,6 +41,8 @@ export async function fetchPages(
 	const wanted = scope.returnAll ? Infinity : scope.limit;
 	const pageSize = Math.min(MAX_PAGE_SIZE, wanted);
 	const records: IDataObject[] = [];
+	// A record that arrives while we page shifts the newest-first pages by one; ids keep it from showing twice.
+	const seenIds = new Set<unknown>();
 	let previousFirst: string | undefined;
 	for (let page = 1; records.length < wanted; page++) {
 		const batch = asRecords(await bankRequest(context, routeName, { ...body, page, page_size: pageSize }, options));
@@ -48,7 +50,9 @@ export async function fetchPages(
 		const first = JSON.stringify(batch[0]);
 		if (first === previousFirst) throw stuck(context, `page ${page} repeats page ${page - 1}`, options.itemIndex);
 		previousFirst = first;
-		records.push(...batch.slice(0, wanted - records.length));
+		const fresh = batch.filter((record) => record.id === undefined || !seenIds.has(record.id));
+		for (const record of fresh) if (record.id !== undefined) seenIds.add(record.id);
+		records.push(...fresh.slice(0, wanted - records.length));
 		if (batch.length < pageSize) break;
 	}
 	return records;

@@ -41,7 +41,12 @@ const REQUEST_TIMEOUT_MS = 60_000;
 
 /** The API variant chosen by the node's Authentication parameter (API client → /api/, dashboard user → /web/). */
 export function variantOf(context: BankContext): ApiVariant {
-	const authentication = context.getNodeParameter('authentication', 0, 'apiClient') as string;
+	// Execute contexts take (name, itemIndex, fallback); hook, webhook and load-options contexts (name, fallback).
+	const authentication = (
+		'getInputData' in context
+			? context.getNodeParameter('authentication', 0, 'apiClient')
+			: (context as ILoadOptionsFunctions).getNodeParameter('authentication', 'apiClient')
+	) as string;
 	return authentication === 'dashboardUser' ? 'web' : 'api';
 }
 

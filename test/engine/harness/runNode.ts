@@ -9,6 +9,8 @@ import { nodeTypes, PACKAGE_PREFIX } from './nodeTypes';
 export interface NodeRun {
 	/** The node's output items (main output 0). */
 	items: INodeExecutionData[];
+	/** Items n8n routed to the error output (with `continueOnFail: 'errorOutput'`). */
+	errorItems: INodeExecutionData[];
 	json: IDataObject[];
 	/** The node's error when it failed as a whole (a plain object, as n8n stores it). */
 	error?: IDataObject & { message?: string; description?: string; context?: IDataObject; name?: string };
@@ -21,7 +23,8 @@ export interface RunNodeOptions {
 	credentials: Record<string, string>;
 	/** The input items; one empty item when omitted. */
 	items?: IDataObject[];
-	continueOnFail?: boolean;
+	/** true: On Error → Continue; 'errorOutput': On Error → Continue (using error output). */
+	continueOnFail?: boolean | 'errorOutput';
 	nodeType?: string;
 }
 
@@ -55,7 +58,11 @@ export async function runNode(helper: TestCredentialsHelper, options: RunNodeOpt
 			credentials: Object.fromEntries(
 				Object.entries(options.credentials).map(([type, id]) => [type, { id, name: `${type} ${id}` }]),
 			),
-			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			...(options.continueOnFail === 'errorOutput'
+				? { onError: 'continueErrorOutput' as const }
+				: options.continueOnFail
+					? { onError: 'continueRegularOutput' as const }
+					: {}),
 		},
 	];
 	const connections = { Items: { main: [[{ node: nodeName, type: 'main' as const, index: 0 }]] } };
@@ -86,6 +93,7 @@ export async function runNode(helper: TestCredentialsHelper, options: RunNodeOpt
 	const items = task?.data?.main?.[0] ?? [];
 	return {
 		items,
+		errorItems: task?.data?.main?.[1] ?? [],
 		json: items.map((item) => item.json),
 		error: (task?.error ?? run.data.resultData.error) as NodeRun['error'],
 		run,

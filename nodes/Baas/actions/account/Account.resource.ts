@@ -88,7 +88,7 @@ export const description: INodeProperties[] = [
 				'Set an account active (can send and receive funds) or inactive (cannot); blocked or closed accounts cannot be changed',
 			reachableWith: DASHBOARD_USER,
 		},
-	]),
+	], 'getBalance'),
 	...updateDisplayOptions(show('create'), create.description),
 	...updateDisplayOptions(show('getAll'), getAll.description),
 	...updateDisplayOptions(show('getBalance'), getBalance.description),

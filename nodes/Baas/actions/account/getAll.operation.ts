@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { fetchByCursor } from '../../transport/paging';
 import { accountStatusSchema, accountTypeFilterSchema, booleanSchema } from '../../validation';
-import { listScopeFields, optionsCollection } from '../commonFields';
+import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection } from '../commonFields';
 import { accountStatusOptions, accountTypeOptions } from '../filterFields';
 import { readListScope, readOptionalInputs } from '../listInputs';
-import { DEFAULT_READ_CONCURRENCY } from '../router';
 import { accountLocator, readAccountNumber } from './accountLocator';
 
 export const description: INodeProperties[] = [

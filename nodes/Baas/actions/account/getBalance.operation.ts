@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { bankRequest } from '../../transport/request';
-import { optionsCollection } from '../commonFields';
-import { DEFAULT_READ_CONCURRENCY } from '../router';
+import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
 import { accountLocator, requiredAccountNumber } from './accountLocator';
 
 export const description: INodeProperties[] = [

@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bankRequest } from '../../transport/request';
 import { accountStatusSchema, accountTypeFilterSchema, booleanSchema, positiveIntegerSchema } from '../../validation';
-import { optionsCollection } from '../commonFields';
+import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
 import { accountStatusOptions, accountTypeOptions, dateFilter, endDateFilter, startDateFilter } from '../filterFields';
 import { readDateFilters, readOptionalInputs } from '../listInputs';
-import { DEFAULT_READ_CONCURRENCY } from '../router';
 import { accountLocator, readAccountNumber } from './accountLocator';
 
 export const description: INodeProperties[] = [

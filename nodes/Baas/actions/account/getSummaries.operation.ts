@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { fetchByCursor } from '../../transport/paging';
 import { accountStatusSchema, accountTypeFilterSchema, booleanSchema } from '../../validation';
-import { listScopeFields, optionsCollection, simplifyField } from '../commonFields';
+import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection, simplifyField } from '../commonFields';
 import { accountStatusOptions, accountTypeOptions } from '../filterFields';
 import { readListScope, readOptionalInputs } from '../listInputs';
-import { DEFAULT_READ_CONCURRENCY } from '../router';
 import { pickFields } from '../simplify';
 import { SIMPLE_SUMMARY_FIELDS } from '../simplifiedFields';
 import { accountLocator, readAccountNumber } from './accountLocator';

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bankRequest } from '../../transport/request';
 import { uuidSchema, validField } from '../../validation';
-import { optionsCollection } from '../commonFields';
-import { DEFAULT_READ_CONCURRENCY } from '../router';
+import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
 
 export const description: INodeProperties[] = [
 	{

@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { fetchPages } from '../../transport/paging';
 import { booleanSchema, filterTextSchema, oneOfSchema, uuidSchema } from '../../validation';
-import { listScopeFields, optionsCollection } from '../commonFields';
+import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection } from '../commonFields';
 import { dateFilter, endDateFilter, startDateFilter } from '../filterFields';
 import { readDateFilters, readListScope, readOptionalInputs } from '../listInputs';
-import { DEFAULT_READ_CONCURRENCY } from '../router';
 
 export const description: INodeProperties[] = [
 	...listScopeFields,

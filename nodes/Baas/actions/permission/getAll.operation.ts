@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { bankRequest } from '../../transport/request';
-import { listScopeFields, optionsCollection } from '../commonFields';
+import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection } from '../commonFields';
 import { readListScope } from '../listInputs';
-import { DEFAULT_READ_CONCURRENCY } from '../router';
 
 export const description: INodeProperties[] = [...listScopeFields, optionsCollection(DEFAULT_READ_CONCURRENCY)];
 

@@ -5,8 +5,7 @@ import { asNodeError, responseCodeOf } from '../../transport/outcome';
 import { bankRequestEnvelope } from '../../transport/request';
 import { currentAccessToken } from '../../transport/session';
 import { invalidInput, sessionTokenSchema } from '../../validation';
-import { optionsCollection } from '../commonFields';
-import { DEFAULT_READ_CONCURRENCY } from '../router';
+import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
 
 export const description: INodeProperties[] = [
 	{

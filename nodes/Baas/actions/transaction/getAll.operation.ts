@@ -4,10 +4,9 @@ import { fetchPages } from '../../transport/paging';
 import { variantOf } from '../../transport/request';
 import { filterTextSchema, transactionStatusSchema, transactionTypeSchema } from '../../validation';
 import { accountLocator, readAccountNumber } from '../account/accountLocator';
-import { listScopeFields, optionsCollection, simplifyField } from '../commonFields';
+import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection, simplifyField } from '../commonFields';
 import { dateFilter, endDateFilter, startDateFilter } from '../filterFields';
 import { readDateFilters, readListScope, readOptionalInputs } from '../listInputs';
-import { DEFAULT_READ_CONCURRENCY } from '../router';
 import { pickFields } from '../simplify';
 import { SIMPLE_TRANSACTION_FIELDS } from '../simplifiedFields';
 

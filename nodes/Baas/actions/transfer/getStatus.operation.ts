@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bankApiError } from '../../transport/errors';
 import { referenceSchema, validField } from '../../validation';
-import { optionsCollection } from '../commonFields';
-import { DEFAULT_READ_CONCURRENCY } from '../router';
+import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
 import { findTransfer } from './exactlyOnce';
 import { referenceText } from './fields';
 

@@ -4,8 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { bankRequest } from '../../transport/request';
 import { accountNumberSchema, accountNameSchema, invalidInput, validField } from '../../validation';
 import { accountLocator, requiredAccountNumber } from '../account/accountLocator';
-import { optionsCollection } from '../commonFields';
-import { DEFAULT_READ_CONCURRENCY } from '../router';
+import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
 import { bankCodeLocator, readBankCode, sameName } from './fields';
 
 export const description: INodeProperties[] = [
