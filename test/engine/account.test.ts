@@ -451,10 +451,10 @@ describe('state changes', () => {
 			);
 			expect(run.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 			expect(run.json[0]).toMatchObject({ account_number: SAVINGS_INACTIVE, status: 'active' });
-			expect(run.json[1]).toMatchObject({ details: { response_code: '45' } });
-			expect(run.json[2]).toMatchObject({ details: { response_code: '44' } });
+			expect(run.json[1]).toMatchObject({ response_code: '45' });
+			expect(run.json[2]).toMatchObject({ response_code: '44' });
 			expect(run.json[3].error).toMatch(/Account Number must be exactly 10 digits \(got "123"\) in item 4/);
-			expect((run.json[3].details as { response_code?: string }).response_code).toBeUndefined();
+			expect(run.json[3].response_code).toBeUndefined();
 			expect(state().accounts.get(fx.bank.seed.blockedAccountNumber)!.status).toBe('blocked');
 		});
 

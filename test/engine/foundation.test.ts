@@ -125,7 +125,7 @@ describe('errors', () => {
 		expect(run.items).toHaveLength(4);
 		expect(run.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(run.json[0].balance).toBeDefined();
-		expect(run.json[1]).toMatchObject({ details: { response_code: '44' } });
+		expect(run.json[1]).toMatchObject({ response_code: '44' });
 		expect(String(run.json[1].error)).toContain('[44]');
 		expect(String(run.json[2].error)).toMatch(/Account Number must be exactly 10 digits.*item 3/);
 		expect(run.json[3].balance).toBeDefined();
@@ -143,12 +143,9 @@ describe('errors', () => {
 		expect(run.json).toHaveLength(1);
 		expect(run.json[0].balance).toBeDefined();
 		expect(run.errorItems).toHaveLength(1);
-		expect(run.errorItems[0].json).toMatchObject({
-			row: 7,
-			account: fx.bank.seed.foreignAccountNumber,
-			details: { response_code: '44' },
-		});
+		expect(run.errorItems[0].json).toMatchObject({ row: 7, account: fx.bank.seed.foreignAccountNumber });
 		expect(String(run.errorItems[0].json.error)).toContain('[44]');
+		expect(String(run.errorItems[0].json.message)).toMatch(/belongs to your business/);
 	});
 
 	test('invalid input sends no request', async () => {

@@ -105,7 +105,7 @@ describe('errors', () => {
 		const failed = await runNode(fx.credentials, web({ returnAll: true }));
 		expect(failed.error).toMatchObject({ name: 'NodeApiError', context: { responseCode: '41' } });
 		const continued = await runNode(fx.credentials, web({ returnAll: true }, { continueOnFail: true }));
-		expect(continued.json).toEqual([expect.objectContaining({ details: expect.objectContaining({ response_code: '41' }) })]);
+		expect(continued.json).toEqual([expect.objectContaining({ response_code: '41' })]);
 	});
 
 	test('code 80 is retried and the list completes', async () => {

@@ -77,7 +77,7 @@ describe('Member → Get Many', () => {
 	test('a bank error fails the item with its code', async () => {
 		fx.bank.addFault({ match: 'fetch_members', errorCode: '83', times: 1 });
 		const failed = await run('member', 'getAll', { returnAll: true }, undefined, true);
-		expect(failed.json).toEqual([expect.objectContaining({ details: expect.objectContaining({ response_code: '83' }) })]);
+		expect(failed.json).toEqual([expect.objectContaining({ response_code: '83' })]);
 	});
 
 	test('invalid filters send nothing', async () => {
@@ -167,7 +167,7 @@ describe('Member → Invite', () => {
 			],
 			true,
 		);
-		expect(result.json.map((r) => (r.details as { response_code?: string }).response_code)).toEqual(['26', '25']);
+		expect(result.json.map((r) => r.response_code)).toEqual(['26', '25']);
 		expect(bankMembers().some((m) => m.email === 'new.person@example.com')).toBe(false);
 	});
 
@@ -232,7 +232,7 @@ describe('Role → Create and Delete', () => {
 			{ name: 'ADMIN', codes: 'account.view' },
 			{ name: 'Ghost', codes: 'ghost.power' },
 		], true);
-		expect(result.json.map((r) => (r.details as { response_code?: string }).response_code)).toEqual(['26', '99']);
+		expect(result.json.map((r) => r.response_code)).toEqual(['26', '99']);
 		expect(String(result.json[1].error)).toContain('ghost.power');
 		expect([...fx.bank.bank.roles.values()].some((r) => r.name === 'Ghost')).toBe(false);
 	});
@@ -262,7 +262,7 @@ describe('Role → Create and Delete', () => {
 	test('a role members hold, or an unknown one, is refused by the bank and stays', async () => {
 		const held = roleId('AUTHORIZER');
 		const result = await run('role', 'delete', { roleId: '={{ $json.id }}' }, [{ id: held }, { id: UNKNOWN_ID }], true);
-		expect(result.json.map((r) => (r.details as { response_code?: string }).response_code)).toEqual(['99', '25']);
+		expect(result.json.map((r) => r.response_code)).toEqual(['99', '25']);
 		expect(String(result.json[0].error)).toMatch(/still hold it/);
 		expect(fx.bank.bank.roles.has(held)).toBe(true);
 	});

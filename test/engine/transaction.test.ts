@@ -185,7 +185,7 @@ describe('bank errors', () => {
 		fx.bank.addFault({ match: FETCH_WEB, errorCode: '41', times: 5 });
 		const run = await runNode(fx.credentials, web({ returnAll: true }, { continueOnFail: true }));
 		expect(run.error).toBeUndefined();
-		expect(run.json).toEqual([expect.objectContaining({ details: expect.objectContaining({ response_code: '41' }) })]);
+		expect(run.json).toEqual([expect.objectContaining({ response_code: '41' })]);
 	});
 });
 

@@ -171,7 +171,7 @@ describe('Transfer → Create', () => {
 		const sendsBefore = fx.count('/funds_transfer');
 		const statusBefore = fx.count('/transaction_status');
 		const second = await createTransfer(reference, { amount: '20.00' }, true);
-		expect(second.json).toEqual([expect.objectContaining({ details: expect.objectContaining({ response_code: '26' }) })]);
+		expect(second.json).toEqual([expect.objectContaining({ response_code: '26' })]);
 		expect(String(second.json[0].error)).toContain('[26]');
 		expect(second.items[0].pairedItem).toEqual({ item: 0 });
 		expect(fx.count('/funds_transfer') - sendsBefore).toBe(1);
@@ -355,7 +355,7 @@ describe('Transfer → Get Status', () => {
 
 	test('an unknown reference is the bank\'s 06, naming the reference', async () => {
 		const run = await getStatus('NO-SUCH-REF-1', true);
-		expect(run.json[0]).toMatchObject({ details: { response_code: '06' } });
+		expect(run.json[0]).toMatchObject({ response_code: '06' });
 		expect(String(run.json[0].error)).toContain('NO-SUCH-REF-1');
 	});
 

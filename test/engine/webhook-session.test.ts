@@ -43,7 +43,7 @@ describe('Webhook → Create', () => {
 		const before = fx.count('/create_webhook');
 		fx.bank.addFault({ match: 'create_webhook', errorCode: '80', times: 1 });
 		const run = await create('https://hooks.example.com/down', ['TRANSFER_SUCCESS'], true);
-		expect(run.json[0]).toMatchObject({ details: { response_code: '80' } });
+		expect(run.json[0]).toMatchObject({ response_code: '80' });
 		expect(String(run.json[0].error)).toContain('[80]');
 		expect(fx.count('/create_webhook') - before).toBe(1);
 		expect(fx.bank.bank.webhooks.some((w) => w.url === 'https://hooks.example.com/down')).toBe(false);
@@ -128,9 +128,9 @@ describe('Session → Verify', () => {
 	test('a given token the bank refuses is its 41, saying the given token is the problem', async () => {
 		const forged = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJub2JvZHkifQ.c2lnbmF0dXJl';
 		const run = await verify(forged, DASHBOARD, true);
-		expect(run.json[0]).toMatchObject({ details: { response_code: '41' } });
+		expect(run.json[0]).toMatchObject({ response_code: '41' });
 		expect(String(run.json[0].error)).toMatch(/given session token is not valid/);
-		expect(String((run.json[0].details as { description?: string }).description)).toMatch(/Token field/);
+		expect(String(run.json[0].description)).toMatch(/Token field/);
 		expect(JSON.stringify(run.run)).not.toContain(forged);
 	});
 

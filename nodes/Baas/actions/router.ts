@@ -7,16 +7,20 @@ import { RESOURCES } from './resources';
 import type { BaasOperation } from './types';
 
 /**
- * The item a failed input becomes under "On Error: Continue". Its json holds only `error` and `details`, the
- * shape n8n's engine recognises as an error item, so "Continue (using error output)" routes it to the error
- * output (merged with the input item there); the bank's code and message are in `details`.
+ * The item a failed input becomes under "On Error: Continue": error, response_code, bank_message and
+ * description, flat, for a sheet or a message. With "Continue (using error output)" n8n moves an item to the
+ * error output only when its json is { error } or { error, message } (n8n 1.x; 2.x also allows details), so
+ * there the item is { error, message }: the error text carries the code in brackets, message what to do.
+ * n8n then merges it into the input item.
  */
-function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
-	const details: IDataObject = {};
-	if (error.context?.responseCode) details.response_code = error.context.responseCode;
-	if (error.context?.bankMessage) details.bank_message = error.context.bankMessage;
-	if (error.description) details.description = error.description;
-	return { json: { error: error.message, details }, pairedItem: { item: itemIndex } };
+function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number, toErrorOutput: boolean): INodeExecutionData {
+	const pairedItem = { item: itemIndex };
+	if (toErrorOutput) return { json: { error: error.message, message: error.description ?? '' }, pairedItem };
+	const json: IDataObject = { error: error.message };
+	if (error.context?.responseCode) json.response_code = error.context.responseCode;
+	if (error.context?.bankMessage) json.bank_message = error.context.bankMessage;
+	if (error.description) json.description = error.description;
+	return { json, pairedItem };
 }
 
 /**
@@ -62,6 +66,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	);
 
 	const outputs: INodeExecutionData[][] = new Array(items.length);
+	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	const failure = await forEachBounded(items.length, concurrency, async (itemIndex) => {
 		try {
 			const records = await handler.execute.call(this, itemIndex);
@@ -72,7 +77,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		} catch (error) {
 			const nodeError = asNodeError(this.getNode(), error, itemIndex);
 			if (!this.continueOnFail()) return nodeError;
-			outputs[itemIndex] = [errorItem(nodeError, itemIndex)];
+			outputs[itemIndex] = [errorItem(nodeError, itemIndex, toErrorOutput)];
 			return undefined;
 		}
 	});

@@ -31,6 +31,7 @@ interface LedgerTransfer {
 
 /** The tests of one n8n line: the product as users run it, read back through n8n's public API. */
 export function describeLine(line: N8nLine, port: number) {
+	jest.setTimeout(300_000);
 	describe(`n8n ${line.version} (${line.name}, Node ${line.nodeMajor})`, () => {
 		let stack: Stack;
 		const executions = async (workflowId: string) => await listExecutions(stack.n8n.url, stack.apiKey, workflowId);

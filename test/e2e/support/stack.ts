@@ -30,6 +30,14 @@ export interface Stack {
 
 const log = (line: string) => process.stdout.write(`[e2e] ${line}\n`);
 
+async function waitUntil(what: string, condition: () => boolean, timeoutMs = 120_000) {
+	const deadline = Date.now() + timeoutMs;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
+
 /**
  * Everything one n8n line needs, started from scratch: n8n (installed once into .cache/), this package packed
  * and installed the community way, the sandbox bank, a receiver standing in for sheets and chat, credentials
@@ -74,6 +82,11 @@ export async function startStack(line: N8nLine, port: number): Promise<Stack> {
 
 		const n8n = await startN8n(config, log);
 		started.push(() => n8n.stop());
+		// n8n activates workflows (and so registers the trigger's URL with the bank) after it starts listening.
+		const triggerUrl = `${n8n.url}/${workflows.collection.webhookPath}`;
+		await waitUntil('the trigger to register its URL with the bank', () =>
+			bank.bank.webhooks.some((webhook) => webhook.url === triggerUrl),
+		);
 		const cookie = await ownerSession(n8n.url);
 		const apiKey = await createApiKey(n8n.url, cookie);
 		return { line, install, config, n8n, bank, receiver, cookie, apiKey, workflows, stop };
