@@ -169,13 +169,14 @@ export function describeLine(line: N8nLine, port: number) {
 			const shot = await screenshotWorkflow(
 				stack.n8n.url,
 				stack.cookie,
-				stack.workflows.collection.id,
+				stack.shipped.collection,
 				`collection-alert-n8n-${line.version}`,
 			);
 			expect(statSync(shot.file).size).toBe(shot.bytes);
 			expect(shot.bytes).toBeGreaterThan(20_000);
 			expect(shot.distinctColours).toBeGreaterThan(50);
 			expect(shot.nodeTitles.join(' ')).toContain('Money Received');
+			expect(shot.nodeTitles.join(' ')).toContain('Append to Sheet');
 		}, 300_000);
 	});
 }

@@ -9,11 +9,11 @@ import { ensureN8n, installCommunityPackage, packPackage } from '../../../script
 import type { InstanceConfig, RunningN8n } from '../../../scripts/n8n/instance';
 import { n8nCli, startN8n } from '../../../scripts/n8n/instance';
 import type { N8nLine } from '../../../scripts/n8n/paths';
-import { CACHE_DIR } from '../../../scripts/n8n/paths';
+import { CACHE_DIR, REPO_ROOT } from '../../../scripts/n8n/paths';
 import type { Receiver } from './receiver';
 import { startReceiver } from './receiver';
-import type { PreparedWorkflows } from './workflows';
-import { prepareWorkflows, sandboxCredentials } from './workflows';
+import type { ExampleName, PreparedWorkflows } from './workflows';
+import { EXAMPLES, loadExample, prepareWorkflows, sandboxCredentials } from './workflows';
 
 export interface Stack {
 	line: N8nLine;
@@ -25,6 +25,8 @@ export interface Stack {
 	cookie: string;
 	apiKey: string;
 	workflows: PreparedWorkflows;
+	/** Ids of the examples imported exactly as shipped (inactive). */
+	shipped: Record<ExampleName, string>;
 	stop(): Promise<void>;
 }
 
@@ -78,7 +80,10 @@ export async function startStack(line: N8nLine, port: number): Promise<Stack> {
 					: ['publish:workflow', `--id=${workflow.id}`],
 			);
 		}
-		log(`imported and activated ${Object.keys(workflows).length} workflows`);
+		for (const name of Object.keys(EXAMPLES) as ExampleName[]) {
+			await n8nCli(config, ['import:workflow', `--input=${path.join(REPO_ROOT, 'examples', EXAMPLES[name])}`]);
+		}
+		log(`imported the ${Object.keys(EXAMPLES).length} examples as shipped, and activated their e2e variants`);
 
 		const n8n = await startN8n(config, log);
 		started.push(() => n8n.stop());
@@ -89,7 +94,10 @@ export async function startStack(line: N8nLine, port: number): Promise<Stack> {
 		);
 		const cookie = await ownerSession(n8n.url);
 		const apiKey = await createApiKey(n8n.url, cookie);
-		return { line, install, config, n8n, bank, receiver, cookie, apiKey, workflows, stop };
+		const shipped = Object.fromEntries(
+			(Object.keys(EXAMPLES) as ExampleName[]).map((name) => [name, loadExample(name).id]),
+		) as Record<ExampleName, string>;
+		return { line, install, config, n8n, bank, receiver, cookie, apiKey, workflows, shipped, stop };
 	} catch (error) {
 		await stop();
 		throw error;

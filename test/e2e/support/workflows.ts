@@ -91,18 +91,23 @@ const postTo = (url: string, fields: Record<string, unknown>) => () => ({
 
 const sheetColumns = (node: WorkflowNode) => (node.parameters.columns as { value: Json }).value;
 
+/** The e2e variant lives beside the untouched example (imported too, for the editor screenshot). */
+function asE2eCopy(workflow: WorkflowJson): WorkflowJson {
+	return { ...workflow, id: `E2${workflow.id.slice(2)}`, name: `${String(workflow.name)} (e2e)` };
+}
+
 /**
  * The examples as the e2e tests run them: sheets and chat are swapped for HTTP requests to the local
  * receiver (same column and text expressions), and manual/schedule triggers for webhooks the test can call.
  * Our own nodes, their parameters and credentials stay exactly as shipped.
  */
 export function prepareWorkflows(receiverUrl: string): PreparedWorkflows {
-	const collection = loadExample('collection');
+	const collection = asE2eCopy(loadExample('collection'));
 	replaceNode(collection, 'Append to Sheet', (old) => postTo(`${receiverUrl}/sheet`, sheetColumns(old))());
 	replaceNode(collection, 'Post to Chat', (old) => postTo(`${receiverUrl}/chat`, { text: old.parameters.text })());
 	const trigger = collection.nodes.find((node) => node.type.endsWith('.baasTrigger'))!;
 
-	const payouts = loadExample('payouts');
+	const payouts = asE2eCopy(loadExample('payouts'));
 	replaceNode(payouts, 'Start', webhookTrigger('e2e-payouts', 'a1e2e000-0000-4000-8000-000000000001'));
 	replaceNode(payouts, 'Read Payout Rows', () => ({
 		type: 'n8n-nodes-base.httpRequest',
@@ -113,7 +118,7 @@ export function prepareWorkflows(receiverUrl: string): PreparedWorkflows {
 		replaceNode(payouts, name, (old) => postTo(`${receiverUrl}/outcomes`, sheetColumns(old))());
 	}
 
-	const report = loadExample('report');
+	const report = asE2eCopy(loadExample('report'));
 	replaceNode(report, 'Every Morning', webhookTrigger('e2e-report', 'a1e2e000-0000-4000-8000-000000000002'));
 	replaceNode(report, 'Post Report', (old) => postTo(`${receiverUrl}/chat`, { text: old.parameters.text })());
 

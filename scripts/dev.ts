@@ -1,0 +1,121 @@
+/**
+ * `npm run dev`: the sandbox bank plus the real n8n with this package loaded, as a user would have it.
+ * Builds and packs the package, starts the bank on 127.0.0.1:4010, installs n8n into .cache/ on first run,
+ * installs the package the community way, imports sandbox credentials and the example workflows, activates
+ * "BaaS: first look", starts n8n on 127.0.0.1:5678 and prints what to do. Ctrl-C stops everything.
+ *
+ * Flags: --n8n 1|2 (n8n 1.x on Node 20, the default; or 2.x on Node 24), --port N (n8n), --bank-port N.
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { startSandbox } from '../sandbox';
+import { ownerSession, SANDBOX_OWNER } from './n8n/api';
+import { ensureN8n, installCommunityPackage, packPackage } from './n8n/install';
+import type { RunningN8n } from './n8n/instance';
+import { n8nCli, startN8n } from './n8n/instance';
+import { CACHE_DIR, LINES, REPO_ROOT } from './n8n/paths';
+import { step } from './n8n/run';
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+function flag(name: string, fallback: string): string {
+	const index = process.argv.indexOf(`--${name}`);
+	return index >= 0 && process.argv[index + 1] ? process.argv[index + 1] : fallback;
+}
+
+async function main() {
+	const lineKey = flag('n8n', '1') === '2' ? '2' : '1';
+	const line = LINES[lineKey];
+	const port = Number(flag('port', '5678'));
+	const bankPort = Number(flag('bank-port', '4010'));
+	const stops: Array<() => Promise<void>> = [];
+	let stopping = false;
+	const stopAll = async (code: number) => {
+		if (stopping) return;
+		stopping = true;
+		log('\nStopping…');
+		for (const stop of stops.reverse()) await stop().catch(() => undefined);
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void stopAll(0));
+	process.on('SIGTERM', () => void stopAll(0));
+
+	try {
+		const tarball = await packPackage(log);
+		const bank = await step(log, `Starting the sandbox bank on 127.0.0.1:${bankPort}`, () =>
+			startSandbox({ port: bankPort, transactions: 2000, interSettleDelayMs: 3000 }),
+		);
+		stops.push(() => bank.close());
+		const install = await ensureN8n(line, log);
+
+		const userFolder = path.join(CACHE_DIR, 'dev', `n8n-${line.version}`);
+		const firstRun = !existsSync(path.join(userFolder, '.n8n', 'database.sqlite'));
+		mkdirSync(userFolder, { recursive: true });
+		await installCommunityPackage(userFolder, tarball, install.runtime, log);
+		const config = { install, userFolder, port, encryptionKey: 'n8n-nodes-baas-dev-only' };
+
+		await step(log, 'Importing the sandbox credentials', async () => {
+			const file = path.join(userFolder, 'sandbox-credentials.json');
+			writeFileSync(
+				file,
+				JSON.stringify([
+					{
+						id: 'BaasApiSandbox01',
+						name: 'BaaS API (sandbox)',
+						type: 'baasApi',
+						data: {
+							baseUrl: bank.url,
+							clientId: bank.seed.clientId,
+							clientSecret: bank.seed.clientSecret,
+							webhookSecret: bank.seed.webhookSecret,
+							accessToken: '',
+						},
+					},
+					{
+						id: 'BaasDashSandbox1',
+						name: 'BaaS Dashboard API (sandbox)',
+						type: 'baasDashboardApi',
+						data: { baseUrl: bank.url, email: bank.seed.dashboardEmail, password: bank.seed.dashboardPassword, accessToken: '' },
+					},
+				]),
+			);
+			await n8nCli(config, ['import:credentials', `--input=${file}`]);
+		});
+		if (firstRun) {
+			await step(log, 'Importing the example workflows (first run only, so your edits stay)', async () => {
+				for (const file of readdirSync(path.join(REPO_ROOT, 'examples')).filter((name) => name.endsWith('.json'))) {
+					await n8nCli(config, ['import:workflow', `--input=${path.join(REPO_ROOT, 'examples', file)}`]);
+				}
+				const firstLook = 'ExFirstLookSbx01';
+				await n8nCli(
+					config,
+					line.nodeMajor === 20 ? ['update:workflow', `--id=${firstLook}`, '--active=true'] : ['publish:workflow', `--id=${firstLook}`],
+				);
+			});
+		}
+
+		const n8n: RunningN8n = await step(log, `Starting n8n ${line.version} on 127.0.0.1:${port}`, () => startN8n(config, log));
+		stops.push(() => n8n.stop());
+		await step(log, 'Signing in the owner', () => ownerSession(n8n.url));
+
+		const account = bank.seed.accounts.find((a) => a.account_type === 'virtual' && a.status === 'active')!;
+		log(`
+Ready.
+  n8n editor      ${n8n.url}   (log in: ${SANDBOX_OWNER.email} / ${SANDBOX_OWNER.password})
+  sandbox bank    ${bank.url}   (client_id ${bank.seed.clientId}; dashboard ${bank.seed.dashboardEmail})
+
+Try first — a collection lands, "BaaS: first look" runs and reads the new balance:
+  curl -s -X POST ${bank.url}/__sandbox/collections -H 'content-type: application/json' \\
+    -d '{"account_number":"${account.account_number}","amount":"1500.00","reference":"TRY-'"$RANDOM"'"}'
+Then open ${n8n.url} → "BaaS: first look" → Executions.
+
+The other examples (collection alert, payouts from a sheet, daily report) are imported inactive: pick your
+Google Sheets / Slack credentials in them. Ctrl-C stops n8n and the bank.`);
+	} catch (error) {
+		log(`\nnpm run dev failed: ${(error as Error).message}`);
+		await stopAll(1);
+	}
+}
+
+void main();
