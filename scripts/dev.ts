@@ -11,6 +11,7 @@ import path from 'node:path';
 
 import { startSandbox } from '../sandbox';
 import { ownerSession, SANDBOX_OWNER } from './n8n/api';
+import { sandboxCredentials } from './n8n/credentials';
 import { ensureN8n, installCommunityPackage, packPackage } from './n8n/install';
 import type { RunningN8n } from './n8n/instance';
 import { n8nCli, startN8n } from './n8n/instance';
@@ -57,29 +58,7 @@ async function main() {
 
 		await step(log, 'Importing the sandbox credentials', async () => {
 			const file = path.join(userFolder, 'sandbox-credentials.json');
-			writeFileSync(
-				file,
-				JSON.stringify([
-					{
-						id: 'BaasApiSandbox01',
-						name: 'BaaS API (sandbox)',
-						type: 'baasApi',
-						data: {
-							baseUrl: bank.url,
-							clientId: bank.seed.clientId,
-							clientSecret: bank.seed.clientSecret,
-							webhookSecret: bank.seed.webhookSecret,
-							accessToken: '',
-						},
-					},
-					{
-						id: 'BaasDashSandbox1',
-						name: 'BaaS Dashboard API (sandbox)',
-						type: 'baasDashboardApi',
-						data: { baseUrl: bank.url, email: bank.seed.dashboardEmail, password: bank.seed.dashboardPassword, accessToken: '' },
-					},
-				]),
-			);
+			writeFileSync(file, JSON.stringify(sandboxCredentials(bank)));
 			await n8nCli(config, ['import:credentials', `--input=${file}`]);
 		});
 		if (firstRun) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SandboxHandle } from '../../../sandbox';
 import { startSandbox } from '../../../sandbox';
 import { createApiKey, ownerSession } from '../../../scripts/n8n/api';
+import { sandboxCredentials } from '../../../scripts/n8n/credentials';
 import type { N8nInstall } from '../../../scripts/n8n/install';
 import { ensureN8n, installCommunityPackage, packPackage } from '../../../scripts/n8n/install';
 import type { InstanceConfig, RunningN8n } from '../../../scripts/n8n/instance';
@@ -13,7 +14,7 @@ import { CACHE_DIR, REPO_ROOT } from '../../../scripts/n8n/paths';
 import type { Receiver } from './receiver';
 import { startReceiver } from './receiver';
 import type { ExampleName, PreparedWorkflows } from './workflows';
-import { EXAMPLES, loadExample, prepareWorkflows, sandboxCredentials } from './workflows';
+import { EXAMPLES, loadExample, prepareWorkflows } from './workflows';
 
 export interface Stack {
 	line: N8nLine;

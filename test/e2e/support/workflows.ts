@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { SandboxHandle } from '../../../sandbox';
 import { REPO_ROOT } from '../../../scripts/n8n/paths';
 
 type Json = Record<string, unknown>;
@@ -35,30 +34,6 @@ export type PreparedWorkflows = Record<ExampleName, PreparedWorkflow>;
 
 export function loadExample(name: ExampleName): WorkflowJson {
 	return JSON.parse(readFileSync(path.join(REPO_ROOT, 'examples', EXAMPLES[name]), 'utf8')) as WorkflowJson;
-}
-
-/** The credentials the examples name, pointing at the sandbox bank (n8n encrypts them on import). */
-export function sandboxCredentials(bank: SandboxHandle) {
-	return [
-		{
-			id: 'BaasApiSandbox01',
-			name: 'BaaS API (sandbox)',
-			type: 'baasApi',
-			data: {
-				baseUrl: bank.url,
-				clientId: bank.seed.clientId,
-				clientSecret: bank.seed.clientSecret,
-				webhookSecret: bank.seed.webhookSecret,
-				accessToken: '',
-			},
-		},
-		{
-			id: 'BaasDashSandbox1',
-			name: 'BaaS Dashboard API (sandbox)',
-			type: 'baasDashboardApi',
-			data: { baseUrl: bank.url, email: bank.seed.dashboardEmail, password: bank.seed.dashboardPassword, accessToken: '' },
-		},
-	];
 }
 
 function replaceNode(workflow: WorkflowJson, name: string, make: (old: WorkflowNode) => Partial<WorkflowNode>) {
