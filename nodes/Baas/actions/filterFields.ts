@@ -1,5 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { accountLocator } from './account/accountLocator';
+
+/** The Filters collection of a list operation; `options` in the collection's alphabetical order by name. */
+export function filtersCollection(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options };
+}
+
 /** Options of the account type filter (the bank's filter values; `pool` appears in answers only). */
 export const accountTypeOptions = [
 	{ name: 'Current', value: 'current' },
@@ -15,6 +22,59 @@ export const accountStatusOptions = [
 	{ name: 'Inactive', value: 'inactive' },
 	{ name: 'Pending', value: 'pending' },
 ];
+
+/** Filters on accounts (read by listInputs' accountFilterInputs and readAccountFilters). */
+export const accountTypeFilter: INodeProperties = {
+	displayName: 'Account Type',
+	name: 'accountType',
+	type: 'options',
+	options: accountTypeOptions,
+	default: 'virtual',
+	description: 'Only accounts of this type',
+};
+
+export const isAvailableFilter: INodeProperties = {
+	displayName: 'Is Available',
+	name: 'isAvailable',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return only accounts that can send and receive funds (on) or only those that cannot (off)',
+};
+
+export const accountStatusFilter: INodeProperties = {
+	displayName: 'Status',
+	name: 'status',
+	type: 'options',
+	options: accountStatusOptions,
+	default: 'active',
+	description: 'Only accounts with this status',
+};
+
+export function accountNumberFilter(description = 'Only this account'): INodeProperties {
+	return accountLocator({ displayName: 'Account Number', name: 'accountNumber', description });
+}
+
+export const poolAccountNumberFilter: INodeProperties = accountLocator({
+	displayName: 'Pool Account Number',
+	name: 'poolAccountNumber',
+	description: 'Only virtual accounts linked to this pool account',
+});
+
+/** The Status filter of transactions and settlements (the bank's transaction statuses). */
+export function transactionStatusFilter(description: string): INodeProperties {
+	return {
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: [
+			{ name: 'Failed', value: 'failed' },
+			{ name: 'Pending', value: 'pending' },
+			{ name: 'Success', value: 'success' },
+		],
+		default: 'success',
+		description,
+	};
+}
 
 /** Filters by day, for the Filters collections (sorted into each collection's alphabetical order by name). */
 export const dateFilter: INodeProperties = {

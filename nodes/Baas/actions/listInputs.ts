@@ -2,7 +2,17 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { z } from 'zod';
 
 import type { ListScope } from '../transport/paging';
-import { dateSchema, positiveIntegerSchema, validDateRange, validField } from '../validation';
+import {
+	accountStatusSchema,
+	accountTypeFilterSchema,
+	booleanSchema,
+	dateSchema,
+	positiveIntegerSchema,
+	transactionStatusSchema,
+	validDateRange,
+	validField,
+} from '../validation';
+import { readAccountFilters, type AccountFilter } from './account/accountLocator';
 
 /** Reads Return All / Limit (listScopeFields) of one item; the limit must be a whole number >= 1. */
 export function readListScope(context: IExecuteFunctions, itemIndex: number): ListScope {
@@ -17,6 +27,19 @@ export interface OptionalInput {
 	field: string;
 	schema: z.ZodType<unknown, z.ZodTypeDef, unknown>;
 }
+
+const accountTypeInput: OptionalInput = { key: 'account_type', field: 'Account Type', schema: accountTypeFilterSchema };
+const accountStatusInput: OptionalInput = { key: 'status', field: 'Status', schema: accountStatusSchema };
+
+/** The account filters of filterFields: accountTypeFilter, isAvailableFilter, accountStatusFilter. */
+export const accountFilterInputs: Record<string, OptionalInput> = {
+	accountType: accountTypeInput,
+	isAvailable: { key: 'is_available', field: 'Is Available', schema: booleanSchema },
+	status: accountStatusInput,
+};
+
+/** As accountFilterInputs, for the operations without Is Available. */
+export const accountTypeStatusInputs: Record<string, OptionalInput> = { accountType: accountTypeInput, status: accountStatusInput };
 
 /**
  * Validates the inputs set in a collection (filters or additional fields) and returns them under the bank's
@@ -45,4 +68,29 @@ export function readDateFilters(context: IExecuteFunctions, itemIndex: number, v
 	const range = validDateRange(context, itemIndex, values.startDate, values.endDate);
 	const date = values.date ? validField(context, itemIndex, 'Date', dateSchema, values.date) : undefined;
 	return { ...(date ? { date } : {}), ...range };
+}
+
+/** What a Filters collection holds: the date filters (or not), optional inputs, and account locators. */
+export interface FiltersSpec {
+	dates?: boolean;
+	inputs?: Record<string, OptionalInput>;
+	accounts?: AccountFilter[];
+}
+
+/** Validates the Filters collection of one item and returns the filters set, under the bank's keys. */
+export function readFilters(context: IExecuteFunctions, itemIndex: number, spec: FiltersSpec): IDataObject {
+	const values = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	return {
+		...(spec.dates ? readDateFilters(context, itemIndex, values) : {}),
+		...readOptionalInputs(context, itemIndex, values, spec.inputs ?? {}),
+		...readAccountFilters(context, itemIndex, spec.accounts ?? []),
+	};
+}
+
+/** The Status filter of transactions and settlements (filterFields' transactionStatusFilter). */
+export const transactionStatusInput: OptionalInput = { key: 'status', field: 'Status', schema: transactionStatusSchema };
+
+/** The request body part for filters the bank takes nested: `{ filters }`, or nothing when none is set. */
+export function nestedFilters(filters: IDataObject): IDataObject {
+	return Object.keys(filters).length > 0 ? { filters } : {};
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { accountNumberSchema, invalidInput, validField } from '../../validation';
 
@@ -60,4 +60,23 @@ export function readAccountNumber(
 /** As readAccountNumber, for a parameter that must be given. */
 export function requiredAccountNumber(context: IExecuteFunctions, itemIndex: number, path: string, field: string): string {
 	return readAccountNumber(context, itemIndex, path, field) as string;
+}
+
+/** The account locators of the Filters collections (filterFields' accountNumberFilter and poolAccountNumberFilter). */
+const ACCOUNT_FILTERS = {
+	accountNumber: { key: 'account_number', field: 'Account Number' },
+	poolAccountNumber: { key: 'pool_account_number', field: 'Pool Account Number' },
+};
+
+export type AccountFilter = keyof typeof ACCOUNT_FILTERS;
+
+/** Reads the named account locators of Filters (each optional) and returns those set, under the bank's keys. */
+export function readAccountFilters(context: IExecuteFunctions, itemIndex: number, names: AccountFilter[]): IDataObject {
+	const out: IDataObject = {};
+	for (const name of names) {
+		const { key, field } = ACCOUNT_FILTERS[name];
+		const value = readAccountNumber(context, itemIndex, `filters.${name}`, field, { optional: true });
+		if (value !== undefined) out[key] = value;
+	}
+	return out;
 }

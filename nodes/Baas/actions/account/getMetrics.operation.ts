@@ -1,42 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { bankRequest } from '../../transport/request';
-import { accountStatusSchema, accountTypeFilterSchema, booleanSchema, positiveIntegerSchema } from '../../validation';
+import { booleanSchema, positiveIntegerSchema } from '../../validation';
 import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
-import { accountStatusOptions, accountTypeOptions, dateFilter, endDateFilter, startDateFilter } from '../filterFields';
-import { readDateFilters, readOptionalInputs } from '../listInputs';
-import { accountLocator, readAccountNumber } from './accountLocator';
+import {
+	accountNumberFilter,
+	accountStatusFilter,
+	accountTypeFilter,
+	dateFilter,
+	endDateFilter,
+	filtersCollection,
+	startDateFilter,
+} from '../filterFields';
+import { accountTypeStatusInputs, nestedFilters, readFilters, readOptionalInputs } from '../listInputs';
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			accountLocator({ displayName: 'Account Number', name: 'accountNumber', description: 'Only this account' }),
-			{
-				displayName: 'Account Type',
-				name: 'accountType',
-				type: 'options',
-				options: accountTypeOptions,
-				default: 'virtual',
-				description: 'Only accounts of this type',
-			},
-			dateFilter,
-			endDateFilter,
-			startDateFilter,
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: accountStatusOptions,
-				default: 'active',
-				description: 'Only accounts with this status',
-			},
-		],
-	},
+	filtersCollection([
+		accountNumberFilter(),
+		accountTypeFilter,
+		dateFilter,
+		endDateFilter,
+		startDateFilter,
+		accountStatusFilter,
+	]),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -70,20 +56,14 @@ export const description: INodeProperties[] = [
  * date range, and combined balance, optionally scoped by account, type or status.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const values = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const filters: IDataObject = {
-		...readDateFilters(this, itemIndex, values),
-		...readOptionalInputs(this, itemIndex, values, {
-			accountType: { key: 'account_type', field: 'Account Type', schema: accountTypeFilterSchema },
-			status: { key: 'status', field: 'Status', schema: accountStatusSchema },
-		}),
-	};
-	const account = readAccountNumber(this, itemIndex, 'filters.accountNumber', 'Account Number', { optional: true });
-	if (account !== undefined) filters.account_number = account;
+	const filters = readFilters(this, itemIndex, {
+		dates: true,
+		inputs: accountTypeStatusInputs,
+		accounts: ['accountNumber'],
+	});
 	const body = readOptionalInputs(this, itemIndex, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject, {
 		count: { key: 'count', field: 'Max Accounts', schema: positiveIntegerSchema },
 		skipCount: { key: 'skip_count', field: 'Skip Counting', schema: booleanSchema },
 	});
-	if (Object.keys(filters).length > 0) body.filters = filters;
-	return await bankRequest<IDataObject>(this, 'getTotalAccountMetrics', body, { itemIndex });
+	return await bankRequest<IDataObject>(this, 'getTotalAccountMetrics', { ...body, ...nestedFilters(filters) }, { itemIndex });
 }

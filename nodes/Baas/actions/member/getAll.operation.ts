@@ -3,45 +3,38 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { fetchPages } from '../../transport/paging';
 import { booleanSchema, filterTextSchema, oneOfSchema, uuidSchema } from '../../validation';
 import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection } from '../commonFields';
-import { dateFilter, endDateFilter, startDateFilter } from '../filterFields';
-import { readDateFilters, readListScope, readOptionalInputs } from '../listInputs';
+import { dateFilter, endDateFilter, filtersCollection, startDateFilter } from '../filterFields';
+import { nestedFilters, readFilters, readListScope, readOptionalInputs } from '../listInputs';
 
 export const description: INodeProperties[] = [
 	...listScopeFields,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Active',
-				name: 'isActive',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to return only members who have activated their account (on) or only those who have not (off)',
-			},
-			{ ...dateFilter, description: 'Only members who joined on this day, written YYYY-MM-DD' },
-			{ ...endDateFilter, description: 'Only members who joined on or before this day, written YYYY-MM-DD' },
-			{
-				displayName: 'Role ID',
-				name: 'roleId',
-				type: 'string',
-				default: '',
-				placeholder: '3f2b6c1e-8d4a-4b7e-9c1f-2a5d6e7f8a9b',
-				description: 'Only members holding this role (its UUID)',
-			},
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				description: 'Text to look for in e-mail, first name and last name',
-			},
-			{ ...startDateFilter, description: 'Only members who joined on or after this day, written YYYY-MM-DD' },
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Active',
+			name: 'isActive',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return only members who have activated their account (on) or only those who have not (off)',
+		},
+		{ ...dateFilter, description: 'Only members who joined on this day, written YYYY-MM-DD' },
+		{ ...endDateFilter, description: 'Only members who joined on or before this day, written YYYY-MM-DD' },
+		{
+			displayName: 'Role ID',
+			name: 'roleId',
+			type: 'string',
+			default: '',
+			placeholder: '3f2b6c1e-8d4a-4b7e-9c1f-2a5d6e7f8a9b',
+			description: 'Only members holding this role (its UUID)',
+		},
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			description: 'Text to look for in e-mail, first name and last name',
+		},
+		{ ...startDateFilter, description: 'Only members who joined on or after this day, written YYYY-MM-DD' },
+	]),
 	optionsCollection(DEFAULT_READ_CONCURRENCY, [
 		{
 			displayName: 'Sort By',
@@ -71,20 +64,19 @@ export const description: INodeProperties[] = [
 /** Team members of the dashboard, page by page, one item per member. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const scope = readListScope(this, itemIndex);
-	const values = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const filters = {
-		...readDateFilters(this, itemIndex, values),
-		...readOptionalInputs(this, itemIndex, values, {
+	const filters = readFilters(this, itemIndex, {
+		dates: true,
+		inputs: {
 			isActive: { key: 'is_active', field: 'Active', schema: booleanSchema },
 			roleId: { key: 'role_id', field: 'Role ID', schema: uuidSchema },
 			search: { key: 'search', field: 'Search', schema: filterTextSchema },
-		}),
-	};
+		},
+	});
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const sorting = readOptionalInputs(this, itemIndex, options, {
 		sortBy: { key: 'sort_by', field: 'Sort By', schema: oneOfSchema(['date_joined', 'email', 'first_name', 'last_name']) },
 		sortOrder: { key: 'sort_order', field: 'Sort Order', schema: oneOfSchema(['asc', 'desc']) },
 	});
-	const body: IDataObject = { ...sorting, ...(Object.keys(filters).length > 0 ? { filters } : {}) };
+	const body: IDataObject = { ...sorting, ...nestedFilters(filters) };
 	return await fetchPages(this, 'fetchMembers', body, scope, { itemIndex, variant: 'web' });
 }
