@@ -22,6 +22,7 @@ import {
 	type AccountFixture,
 } from './fixtures';
 import { Prng } from './prng';
+import { compareNewestFirst, type Stamped } from './state/sorted';
 import type {
 	Account,
 	BankInfo,
@@ -222,8 +223,7 @@ function generateHistory(state: BankState, count: number, seed: number): void {
 		}
 	}
 	// Ties on created_at are ordered by id; one sort per list puts them in (created_at, id) order.
-	const ascending = (a: { createdAtMs: number; id: string }, b: { createdAtMs: number; id: string }) =>
-		a.createdAtMs - b.createdAtMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+	const ascending = (a: Stamped, b: Stamped) => compareNewestFirst(b, a);
 	state.transactions = txs.sort(ascending);
 	state.settlements = settlements.sort(ascending);
 }

@@ -117,4 +117,16 @@ export function checkRange(
 	}
 }
 
+/** The date keys of list filters (`date` wins over the range; see checkRange). */
+export const dateRangeShape = {
+	start_date: isoDate.nullish(),
+	end_date: isoDate.nullish(),
+	date: isoDate.nullish(),
+};
+
+/** A list request's `filters` object holding dateRangeShape: strict, range-checked, null or absent for none. */
+export function rangeFilters<T extends typeof dateRangeShape & z.ZodRawShape>(shape: T) {
+	return z.object(shape).strict().superRefine(checkRange).nullish();
+}
+
 export const emptyBody = z.object({}).strict();

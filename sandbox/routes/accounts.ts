@@ -6,7 +6,7 @@ import * as present from '../present';
 import { businessOf, route, V1, type RouteDef, type RouteContext } from '../router';
 import type { Bank } from '../state/bank';
 import { dateWindow, inWindow } from '../state/filters';
-import { cursorSlice } from '../state/listing';
+import { cursorSlice, type PageQuery } from '../state/listing';
 import type { Account } from '../state/records';
 import { compareNewestFirst } from '../state/sorted';
 import { iso } from '../time';
@@ -17,12 +17,14 @@ import {
 	checkCursor,
 	checkRange,
 	cursorShape,
+	dateRangeShape,
 	email,
 	emptyBody,
 	identityNumber,
 	isoDate,
 	nonEmpty,
 	positiveInt,
+	rangeFilters,
 } from '../validation';
 
 interface AccountFilter {
@@ -57,6 +59,8 @@ interface Aggregate {
 	lastCreditMs: number | null;
 }
 
+const EMPTY: Aggregate = { collections: 0, collectionAmount: 0n, transfers: 0, transferAmount: 0n, lastTxMs: null, lastCreditMs: null };
+
 /** Counts successful credits (collections) and debits (transfers) per account, within a date window. */
 function aggregate(bank: Bank, businessId: string, window: [number, number]): Map<string, Aggregate> {
 	const out = new Map<string, Aggregate>();
@@ -64,7 +68,7 @@ function aggregate(bank: Bank, businessId: string, window: [number, number]): Ma
 		if (tx.businessId !== businessId || !inWindow(tx.createdAtMs, window)) continue;
 		let a = out.get(tx.accountNumber);
 		if (!a) {
-			a = { collections: 0, collectionAmount: 0n, transfers: 0, transferAmount: 0n, lastTxMs: null, lastCreditMs: null };
+			a = { ...EMPTY };
 			out.set(tx.accountNumber, a);
 		}
 		a.lastTxMs = Math.max(a.lastTxMs ?? 0, tx.createdAtMs);
@@ -81,7 +85,44 @@ function aggregate(bank: Bank, businessId: string, window: [number, number]): Ma
 	return out;
 }
 
-const EMPTY: Aggregate = { collections: 0, collectionAmount: 0n, transfers: 0, transferAmount: 0n, lastTxMs: null, lastCreditMs: null };
+/** One cursor page of the caller's accounts matching the body's filters, each beside its aggregates over `window`. */
+function pageWithAggregates(ctx: RouteContext<AccountFilter & PageQuery>, window: [number, number]): Array<[Account, Aggregate]> {
+	const id = businessOf(ctx).id;
+	const aggs = aggregate(ctx.rt.bank, id, window);
+	return cursorSlice(listAccounts(ctx.rt.bank, id, ctx.body), ctx.body).map((a) => [a, aggs.get(a.accountNumber) ?? EMPTY]);
+}
+
+/** A summaries/collections item: the account, its collections, `totals` (if any), the last date and created_at. */
+function aggregateItem(a: Account, g: Aggregate, lastMs: number | null, totals: Record<string, unknown> = {}) {
+	return {
+		...present.accountBase(a),
+		account_class: a.accountClass,
+		pool_account_number: a.poolAccountNumber,
+		total_collections: g.collections,
+		total_collection_amount: formatAmount(g.collectionAmount),
+		...totals,
+		last_transaction_date: lastMs === null ? null : iso(lastMs),
+		created_at: iso(a.createdAtMs),
+	};
+}
+
+/** The first `count` accounts when a count is given (count caps the whole listing, across pages). */
+function capped(accounts: Account[], count: number | null | undefined): Account[] {
+	return count ? accounts.slice(0, count) : accounts;
+}
+
+function sumBalances(accounts: Account[]): string {
+	return formatAmount(accounts.reduce((s, a) => s + a.balance, 0n));
+}
+
+/** The account filters of summaries and collections. */
+const accountFilterShape = {
+	account_type: accountTypeFilter.nullish(),
+	account_number: accountNumber.nullish(),
+	status: accountStatus.nullish(),
+};
+
+const poolAccountNumber = z.string().max(10, { message: 'must be at most 10 characters' });
 
 const customerAccountsSchema = z
 	.object({
@@ -89,7 +130,7 @@ const customerAccountsSchema = z
 			.object({
 				account_type: accountTypeFilter.nullish(),
 				status: accountStatus.nullish(),
-				pool_account_number: z.string().max(10, { message: 'must be at most 10 characters' }).nullish(),
+				pool_account_number: poolAccountNumber.nullish(),
 				is_available: z.boolean().nullish(),
 				account_number: accountNumber.nullish(),
 			})
@@ -102,10 +143,9 @@ const customerAccountsSchema = z
 	.superRefine(checkCursor);
 
 function fetchCustomerAccounts(ctx: RouteContext<z.infer<typeof customerAccountsSchema>>) {
-	const all = listAccounts(ctx.rt.bank, businessOf(ctx).id, ctx.body.filters);
 	// count caps the whole listing (across pages), limit the page.
-	const capped = ctx.body.count ? all.slice(0, ctx.body.count) : all;
-	return { data: cursorSlice(capped, ctx.body).map(present.accountListItem), message: 'Accounts fetched successfully' };
+	const accounts = capped(listAccounts(ctx.rt.bank, businessOf(ctx).id, ctx.body.filters), ctx.body.count);
+	return { data: cursorSlice(accounts, ctx.body).map(present.accountListItem), message: 'Accounts fetched successfully' };
 }
 
 const balanceSchema = z.object({ account_number: accountNumber }).strict();
@@ -157,34 +197,17 @@ export const accountRoutes: RouteDef[] = [
 		path: `${V1}/account/web/fetch_account_summaries`,
 		auth: 'web',
 		schema: z
-			.object({
-				account_type: accountTypeFilter.nullish(),
-				account_number: accountNumber.nullish(),
-				status: accountStatus.nullish(),
-				is_available: z.boolean().nullish(),
-				...cursorShape,
-			})
+			.object({ ...accountFilterShape, is_available: z.boolean().nullish(), ...cursorShape })
 			.strict()
 			.superRefine(checkCursor),
 		handler: (ctx) => {
-			const id = businessOf(ctx).id;
-			const aggs = aggregate(ctx.rt.bank, id, [-Infinity, Infinity]);
-			const page = cursorSlice(listAccounts(ctx.rt.bank, id, ctx.body), ctx.body);
-			const data = page.map((a) => {
-				const g = aggs.get(a.accountNumber) ?? EMPTY;
-				return {
-					...present.accountBase(a),
-					account_class: a.accountClass,
-					pool_account_number: a.poolAccountNumber,
-					total_collections: g.collections,
-					total_collection_amount: formatAmount(g.collectionAmount),
+			const data = pageWithAggregates(ctx, [-Infinity, Infinity]).map(([a, g]) =>
+				aggregateItem(a, g, g.lastTxMs, {
 					total_transfers: g.transfers,
 					total_transfer_amount: formatAmount(g.transferAmount),
 					total_transactions: g.collections + g.transfers,
-					last_transaction_date: g.lastTxMs === null ? null : iso(g.lastTxMs),
-					created_at: iso(a.createdAtMs),
-				};
-			});
+				}),
+			);
 			return { data, message: 'Account summaries fetched successfully' };
 		},
 	}),
@@ -193,10 +216,8 @@ export const accountRoutes: RouteDef[] = [
 		auth: 'web',
 		schema: z
 			.object({
-				account_type: accountTypeFilter.nullish(),
-				account_number: accountNumber.nullish(),
-				status: accountStatus.nullish(),
-				pool_account_number: z.string().max(10, { message: 'must be at most 10 characters' }).nullish(),
+				...accountFilterShape,
+				pool_account_number: poolAccountNumber.nullish(),
 				date: isoDate.nullish(),
 				start_date: isoDate.nullish(),
 				end_date: isoDate.nullish(),
@@ -206,22 +227,8 @@ export const accountRoutes: RouteDef[] = [
 			.superRefine(checkCursor)
 			.superRefine(checkRange),
 		handler: (ctx) => {
-			const id = businessOf(ctx).id;
 			// The date filters scope the aggregates; every matching account is listed, with zeros if idle.
-			const aggs = aggregate(ctx.rt.bank, id, dateWindow(ctx.body));
-			const page = cursorSlice(listAccounts(ctx.rt.bank, id, ctx.body), ctx.body);
-			const data = page.map((a) => {
-				const g = aggs.get(a.accountNumber) ?? EMPTY;
-				return {
-					...present.accountBase(a),
-					account_class: a.accountClass,
-					pool_account_number: a.poolAccountNumber,
-					total_collections: g.collections,
-					total_collection_amount: formatAmount(g.collectionAmount),
-					last_transaction_date: g.lastCreditMs === null ? null : iso(g.lastCreditMs),
-					created_at: iso(a.createdAtMs),
-				};
-			});
+			const data = pageWithAggregates(ctx, dateWindow(ctx.body)).map(([a, g]) => aggregateItem(a, g, g.lastCreditMs));
 			return { data, message: 'Account collections fetched successfully' };
 		},
 	}),
@@ -230,26 +237,19 @@ export const accountRoutes: RouteDef[] = [
 		auth: 'web',
 		schema: z
 			.object({
-				filters: z
-					.object({
-						start_date: isoDate.nullish(),
-						end_date: isoDate.nullish(),
-						date: isoDate.nullish(),
-						account_number: accountNumber.nullish(),
-						account_type: accountTypeFilter.nullish(),
-						status: accountStatus.nullish(),
-					})
-					.strict()
-					.superRefine(checkRange)
-					.nullish(),
+				filters: rangeFilters({
+					...dateRangeShape,
+					account_number: accountNumber.nullish(),
+					account_type: accountTypeFilter.nullish(),
+					status: accountStatus.nullish(),
+				}),
 				count: positiveInt.nullish(),
 				skip_count: z.boolean().nullish(),
 			})
 			.strict(),
 		handler: (ctx) => {
 			const id = businessOf(ctx).id;
-			const all = listAccounts(ctx.rt.bank, id, ctx.body.filters);
-			const accounts = ctx.body.count ? all.slice(0, ctx.body.count) : all;
+			const accounts = capped(listAccounts(ctx.rt.bank, id, ctx.body.filters), ctx.body.count);
 			const aggs = aggregate(ctx.rt.bank, id, dateWindow(ctx.body.filters));
 			const counted = !ctx.body.skip_count;
 			return {
@@ -258,7 +258,7 @@ export const accountRoutes: RouteDef[] = [
 					total_inactive_accounts: counted ? accounts.filter((a) => a.status === 'inactive').length : null,
 					total_virtual_accounts: counted ? accounts.filter((a) => a.accountType === 'virtual').length : null,
 					total_volume_collected: formatAmount(accounts.reduce((s, a) => s + (aggs.get(a.accountNumber)?.collectionAmount ?? 0n), 0n)),
-					total_business_balance: formatAmount(accounts.reduce((s, a) => s + a.balance, 0n)),
+					total_business_balance: sumBalances(accounts),
 				},
 				message: 'Account metrics fetched successfully',
 			};
@@ -270,7 +270,7 @@ export const accountRoutes: RouteDef[] = [
 		schema: emptyBody,
 		handler: (ctx) => {
 			const active = ctx.rt.bank.businessAccounts(businessOf(ctx).id).filter((a) => a.status === 'active');
-			return { data: { total_balance: formatAmount(active.reduce((s, a) => s + a.balance, 0n)) }, message: 'Total balance fetched successfully' };
+			return { data: { total_balance: sumBalances(active) }, message: 'Total balance fetched successfully' };
 		},
 	}),
 	route({

@@ -4,9 +4,9 @@ import { ApiError } from '../envelope';
 import * as present from '../present';
 import { businessOf, memberOf, route, V1, type RouteDef } from '../router';
 import { dateWindow, inWindow } from '../state/filters';
-import { DEFAULT_PAGE_SIZE } from '../state/listing';
+import { pageSlice } from '../state/listing';
 import type { Member, Role } from '../state/records';
-import { checkRange, email, emptyBody, isoDate, nonEmpty, positiveInt, uuid } from '../validation';
+import { dateRangeShape, email, emptyBody, nonEmpty, positiveInt, rangeFilters, uuid } from '../validation';
 
 const SORT_KEYS = {
 	date_joined: (m: Member) => m.dateJoinedMs,
@@ -21,18 +21,12 @@ export const teamRoutes: RouteDef[] = [
 		auth: 'web',
 		schema: z
 			.object({
-				filters: z
-					.object({
-						start_date: isoDate.nullish(),
-						end_date: isoDate.nullish(),
-						date: isoDate.nullish(),
-						is_active: z.boolean().nullish(),
-						role_id: uuid.nullish(),
-						search: z.string().max(255, { message: 'must be at most 255 characters' }).nullish(),
-					})
-					.strict()
-					.superRefine(checkRange)
-					.nullish(),
+				filters: rangeFilters({
+					...dateRangeShape,
+					is_active: z.boolean().nullish(),
+					role_id: uuid.nullish(),
+					search: z.string().max(255, { message: 'must be at most 255 characters' }).nullish(),
+				}),
 				sort_by: z.enum(['date_joined', 'email', 'first_name', 'last_name']).nullish(),
 				sort_order: z.enum(['asc', 'desc']).nullish(),
 				page: positiveInt.nullish(),
@@ -62,10 +56,7 @@ export const teamRoutes: RouteDef[] = [
 					if (ka !== kb) return (ka < kb ? -1 : 1) * dir;
 					return (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * dir;
 				});
-			const size = ctx.body.page_size ?? DEFAULT_PAGE_SIZE;
-			const start = ((ctx.body.page ?? 1) - 1) * size;
-			const page = members.slice(start, start + size);
-			return { data: page.map(present.member), message: 'Members fetched successfully' };
+			return { data: pageSlice(members, ctx.body).map(present.member), message: 'Members fetched successfully' };
 		},
 	}),
 	route({
@@ -93,29 +84,10 @@ export const teamRoutes: RouteDef[] = [
 				throw new ApiError('26', `A member with e-mail ${b.email} already exists or has been invited`);
 			}
 			// The invitee is a member who has not activated yet (no password, is_active false).
-			const member: Member = {
-				id: bank.newId(),
-				businessId,
-				email: b.email,
-				firstName: b.first_name,
-				lastName: b.last_name,
-				roleId: role.id,
-				isActive: false,
-				lastLoginMs: null,
-				dateJoinedMs: ctx.now,
-			};
+			const invitee = { businessId, email: b.email, firstName: b.first_name, lastName: b.last_name, roleId: role.id };
+			const member: Member = { id: bank.newId(), ...invitee, isActive: false, lastLoginMs: null, dateJoinedMs: ctx.now };
 			bank.members.set(member.id, member);
-			bank.invitations.push({
-				id: bank.newId(),
-				businessId,
-				email: b.email,
-				firstName: b.first_name,
-				lastName: b.last_name,
-				roleId: role.id,
-				memberId: member.id,
-				invitedBy: memberOf(ctx).id,
-				createdAtMs: ctx.now,
-			});
+			bank.invitations.push({ id: bank.newId(), ...invitee, memberId: member.id, invitedBy: memberOf(ctx).id, createdAtMs: ctx.now });
 			ctx.rt.log(`invitation e-mail to ${b.email} (role ${role.name}) recorded, not sent`);
 			return { data: {}, message: `Invitation sent to ${b.email}` };
 		},

@@ -6,28 +6,22 @@ import { businessOf, route, V1, type RouteContext, type RouteDef } from '../rout
 import { dateWindow, inWindow } from '../state/filters';
 import { newestFirst, pageOrCursor } from '../state/listing';
 import type { Transaction } from '../state/records';
-import { accountNumber, checkCursor, checkRange, isoDate, pagingShape, txStatus } from '../validation';
+import { accountNumber, checkCursor, dateRangeShape, pagingShape, rangeFilters, txStatus } from '../validation';
 
 const freeText = z.string().max(255, { message: 'must be at most 255 characters' });
 
 const transactionsSchema = z
 	.object({
-		filters: z
-			.object({
-				account_number: accountNumber.nullish(),
-				start_date: isoDate.nullish(),
-				end_date: isoDate.nullish(),
-				date: isoDate.nullish(),
-				transaction_type: z.enum(['credit', 'debit']).nullish(),
-				status: txStatus.nullish(),
-				transaction_category: freeText.nullish(),
-				reference_number: freeText.nullish(),
-				channel: freeText.nullish(),
-				search: freeText.nullish(),
-			})
-			.strict()
-			.superRefine(checkRange)
-			.nullish(),
+		filters: rangeFilters({
+			account_number: accountNumber.nullish(),
+			...dateRangeShape,
+			transaction_type: z.enum(['credit', 'debit']).nullish(),
+			status: txStatus.nullish(),
+			transaction_category: freeText.nullish(),
+			reference_number: freeText.nullish(),
+			channel: freeText.nullish(),
+			search: freeText.nullish(),
+		}),
 		...pagingShape,
 	})
 	.strict()
@@ -79,18 +73,12 @@ export const transactionRoutes: RouteDef[] = [
 		auth: 'web',
 		schema: z
 			.object({
-				filters: z
-					.object({
-						account_number: accountNumber.nullish(),
-						start_date: isoDate.nullish(),
-						end_date: isoDate.nullish(),
-						date: isoDate.nullish(),
-						reference: freeText.nullish(),
-						status: txStatus.nullish(),
-					})
-					.strict()
-					.superRefine(checkRange)
-					.nullish(),
+				filters: rangeFilters({
+					account_number: accountNumber.nullish(),
+					...dateRangeShape,
+					reference: freeText.nullish(),
+					status: txStatus.nullish(),
+				}),
 				...pagingShape,
 			})
 			.strict()

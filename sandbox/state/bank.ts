@@ -1,23 +1,8 @@
 /** The bank's state and the operations that change it. No HTTP here; errors are ApiErrors with contract codes. */
 import { ApiError } from '../envelope';
 import { OWN_BANK_CODE } from '../fixtures';
-import { Prng } from '../prng';
 import { buildState, type BankState, type BuildConfig } from '../seed';
-import type {
-	Account,
-	AccountStatus,
-	BankInfo,
-	Business,
-	ExternalAccount,
-	Invitation,
-	Member,
-	Permission,
-	Role,
-	Settlement,
-	Transaction,
-	Transfer,
-	Webhook,
-} from './records';
+import type { Account, AccountStatus, BankInfo, Settlement, Transaction, Transfer } from './records';
 import { insertAscending } from './sorted';
 
 export interface TransferInput {
@@ -44,28 +29,15 @@ function txKey(businessId: string, reference: string): string {
 	return `${businessId}\u0000${reference}`;
 }
 
-export class Bank implements BankState {
+/** Gives Bank the fields of BankState (listed there only); reset() fills them from buildState. */
+const SeededState = class {} as new () => BankState;
+
+export class Bank extends SeededState {
 	readonly config: BuildConfig;
-	main!: Business;
-	businesses!: Map<string, Business>;
-	accounts!: Map<string, Account>;
-	transactions!: Transaction[];
-	settlements!: Settlement[];
-	transfers!: Map<string, Transfer>;
-	banks!: BankInfo[];
-	externalAccounts!: ExternalAccount[];
-	permissions!: Permission[];
-	roles!: Map<string, Role>;
-	members!: Map<string, Member>;
-	invitations!: Invitation[];
-	webhooks!: Webhook[];
-	failingBeneficiaries!: Set<string>;
-	failingIdentities!: Set<string>;
-	prng!: Prng;
-	nextCustomerSeq!: number;
 	private txIndex = new Map<string, Transaction>();
 
 	constructor(config: BuildConfig) {
+		super();
 		this.config = config;
 		this.reset();
 	}

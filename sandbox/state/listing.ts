@@ -38,11 +38,15 @@ export function cursorSlice<T extends Stamped>(items: T[], q: PageQuery): T[] {
 	return items.slice(lo, lo + limit);
 }
 
-export function pageOrCursor<T extends Stamped>(items: T[], q: PageQuery): T[] {
-	if (q.cursor_created_at) return cursorSlice(items, q);
+/** Page mode alone (lists without a cursor, such as members). */
+export function pageSlice<T>(items: T[], q: PageQuery): T[] {
 	const size = q.page_size ?? q.limit ?? DEFAULT_PAGE_SIZE;
 	const page = q.page ?? 1;
 	return items.slice((page - 1) * size, page * size);
+}
+
+export function pageOrCursor<T extends Stamped>(items: T[], q: PageQuery): T[] {
+	return q.cursor_created_at ? cursorSlice(items, q) : pageSlice(items, q);
 }
 
 /** Newest-first copy of an ascending array, keeping only items that pass `keep`. */

@@ -108,13 +108,17 @@ export interface Role {
 	createdAtMs: number;
 }
 
-export interface Member {
+/** Who a member is in the business; an invitation records the same about its invitee. */
+export interface Person {
 	id: string;
 	businessId: string;
 	email: string;
 	firstName: string;
 	lastName: string;
 	roleId: string;
+}
+
+export interface Member extends Person {
 	isActive: boolean;
 	lastLoginMs: number | null;
 	dateJoinedMs: number;
@@ -122,13 +126,7 @@ export interface Member {
 	password?: string;
 }
 
-export interface Invitation {
-	id: string;
-	businessId: string;
-	email: string;
-	firstName: string;
-	lastName: string;
-	roleId: string;
+export interface Invitation extends Person {
 	memberId: string;
 	invitedBy: string;
 	createdAtMs: number;
