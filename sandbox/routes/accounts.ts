@@ -148,7 +148,19 @@ function fetchCustomerAccounts(ctx: RouteContext<z.infer<typeof customerAccounts
 	return { data: cursorSlice(accounts, ctx.body).map(present.accountListItem), message: 'Accounts fetched successfully' };
 }
 
-const balanceSchema = z.object({ account_number: accountNumber }).strict();
+/** get_account_balance: the two APIs differ only in the error for an account that is not the caller's. */
+function balanceRoute(auth: 'api' | 'web', notOwned: (accountNumber: string) => ApiError): RouteDef {
+	return route({
+		path: `${V1}/account/${auth}/get_account_balance`,
+		auth,
+		schema: z.object({ account_number: accountNumber }).strict(),
+		handler: (ctx) => {
+			const account = ctx.rt.bank.ownedAccount(businessOf(ctx).id, ctx.body.account_number);
+			if (!account) throw notOwned(ctx.body.account_number);
+			return { data: present.accountBase(account), message: 'Balance fetched successfully' };
+		},
+	});
+}
 
 export const accountRoutes: RouteDef[] = [
 	route({
@@ -171,26 +183,8 @@ export const accountRoutes: RouteDef[] = [
 			return { data: present.accountListItem(account), message: 'Account created successfully' };
 		},
 	}),
-	route({
-		path: `${V1}/account/api/get_account_balance`,
-		auth: 'api',
-		schema: balanceSchema,
-		handler: (ctx) => {
-			const account = ctx.rt.bank.ownedAccount(businessOf(ctx).id, ctx.body.account_number);
-			if (!account) throw new ApiError('83', 'Balance query rejected: account not found for this business');
-			return { data: present.accountBase(account), message: 'Balance fetched successfully' };
-		},
-	}),
-	route({
-		path: `${V1}/account/web/get_account_balance`,
-		auth: 'web',
-		schema: balanceSchema,
-		handler: (ctx) => {
-			const account = ctx.rt.bank.ownedAccount(businessOf(ctx).id, ctx.body.account_number);
-			if (!account) throw new ApiError('44', `Account not found: ${ctx.body.account_number}`);
-			return { data: present.accountBase(account), message: 'Balance fetched successfully' };
-		},
-	}),
+	balanceRoute('api', () => new ApiError('83', 'Balance query rejected: account not found for this business')),
+	balanceRoute('web', (n) => new ApiError('44', `Account not found: ${n}`)),
 	route({ path: `${V1}/account/api/fetch_customer_accounts`, auth: 'api', schema: customerAccountsSchema, handler: fetchCustomerAccounts }),
 	route({ path: `${V1}/account/web/fetch_customer_accounts`, auth: 'web', schema: customerAccountsSchema, handler: fetchCustomerAccounts }),
 	route({

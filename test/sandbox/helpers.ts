@@ -76,8 +76,7 @@ export interface SettlementItem {
 export const V1 = '/api/v1';
 
 export class Client {
-	private apiTok?: string;
-	private webTok?: string;
+	private tokens: Partial<Record<'api' | 'web', string>> = {};
 
 	constructor(readonly sb: SandboxHandle) {}
 
@@ -94,28 +93,25 @@ export class Client {
 		return this.request<T>('POST', path, body, token ? { authorization: `Bearer ${token}` } : {});
 	}
 
-	async apiToken(fresh = false): Promise<string> {
-		if (!this.apiTok || fresh) {
-			const r = await this.post<{ token: string }>(`${V1}/security/api/generate_token`, {
-				client_id: this.sb.seed.clientId,
-				client_secret: this.sb.seed.clientSecret,
-			});
-			if (!r.body.status) throw new Error(`token: ${r.body.message}`);
-			this.apiTok = r.body.data.token;
-		}
-		return this.apiTok;
+	apiToken(fresh = false): Promise<string> {
+		const { clientId, clientSecret } = this.sb.seed;
+		return this.token('api', fresh, 'security/api/generate_token', { client_id: clientId, client_secret: clientSecret });
 	}
 
-	async webToken(fresh = false): Promise<string> {
-		if (!this.webTok || fresh) {
-			const r = await this.post<{ token: string }>(`${V1}/auth/web/login`, {
-				email: this.sb.seed.dashboardEmail,
-				password: this.sb.seed.dashboardPassword,
-			});
-			if (!r.body.status) throw new Error(`login: ${r.body.message}`);
-			this.webTok = r.body.data.token;
+	webToken(fresh = false): Promise<string> {
+		const { dashboardEmail, dashboardPassword } = this.sb.seed;
+		return this.token('web', fresh, 'auth/web/login', { email: dashboardEmail, password: dashboardPassword });
+	}
+
+	/** The cached token of one API, fetched from `path` with `credentials` when missing or when `fresh`. */
+	private async token(kind: 'api' | 'web', fresh: boolean, path: string, credentials: object): Promise<string> {
+		let token = this.tokens[kind];
+		if (!token || fresh) {
+			const r = await this.post<{ token: string }>(`${V1}/${path}`, credentials);
+			if (!r.body.status) throw new Error(`${path}: ${r.body.message}`);
+			token = this.tokens[kind] = r.body.data.token;
 		}
-		return this.webTok;
+		return token;
 	}
 
 	/** POST to an integration route with a cached API token. */
