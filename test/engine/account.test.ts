@@ -1,8 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { SIMPLE_COLLECTION_FIELDS, SIMPLE_SUMMARY_FIELDS } from '../../nodes/Baas/actions/simplifiedFields';
-import { API, DASHBOARD, startBankFixture, type BankFixture } from './harness/bankFixture';
+import { API, DASHBOARD, useBankFixture, type BankFixture } from './harness/bankFixture';
+import { expectRejectedWithoutRequest } from './harness/expectations';
 import { runListSearch } from './harness/listSearch';
+import { asApiClient, asDashboardUser, rl } from './harness/nodeParameters';
 import { runNode, type RunNodeOptions } from './harness/runNode';
 
 const POOL = '0823000001';
@@ -10,27 +10,11 @@ const OPERATIONS = '0823000002';
 const SAVINGS_INACTIVE = '0823000003';
 const VIRTUALS = ['0823100001', '0823100002', '0823100003', '0823100004', '0823100005', '0823100006'];
 
-/** A resource locator value as the editor stores it. */
-const rl = (value: string, mode: 'list' | 'id' = 'list') => ({ __rl: true, mode, value });
-
 /** Amounts as the contract writes them: minor units → "1234.50" (computed here, independently of the sandbox). */
 const naira = (minor: bigint) => `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
 
-function api(parameters: IDataObject, extra: Partial<RunNodeOptions> = {}) {
-	return { parameters: { authentication: 'apiClient', resource: 'account', ...parameters }, credentials: API, ...extra };
-}
-function web(parameters: IDataObject, extra: Partial<RunNodeOptions> = {}) {
-	return { parameters: { authentication: 'dashboardUser', resource: 'account', ...parameters }, credentials: DASHBOARD, ...extra };
-}
-
-/** Runs the node and asserts it sent nothing to the bank (no token request either). */
-async function expectRejectedWithoutRequest(fx: BankFixture, options: RunNodeOptions, message: RegExp) {
-	const before = fx.bank.requests().length;
-	const run = await runNode(fx.credentials, options);
-	expect(run.error).toMatchObject({ name: 'NodeOperationError' });
-	expect(run.error!.message).toMatch(message);
-	expect(fx.bank.requests().length).toBe(before);
-}
+const api = asApiClient({ resource: 'account' });
+const web = asDashboardUser({ resource: 'account' });
 
 async function expectBankError(fx: BankFixture, options: RunNodeOptions, code: string) {
 	const run = await runNode(fx.credentials, options);
@@ -40,7 +24,7 @@ async function expectBankError(fx: BankFixture, options: RunNodeOptions, code: s
 }
 
 describe('read operations', () => {
-	let fx: BankFixture;
+	const fx = useBankFixture();
 	const state = () => fx.bank.bank;
 	const mine = () => state().businessAccounts(state().main.id);
 	/** Successful inbound credits of the business, optionally within [from, to) ms. */
@@ -54,14 +38,6 @@ describe('read operations', () => {
 				t.createdAtMs >= from &&
 				t.createdAtMs < to,
 		);
-
-	beforeAll(async () => {
-		fx = await startBankFixture();
-	});
-	afterAll(async () => {
-		await fx.bank.close();
-	});
-	afterEach(() => fx.bank.clearFaults());
 
 	describe('Get Balance (resource locator)', () => {
 		test('reads the balance from a list pick and from "By Number", with both credentials', async () => {
@@ -352,16 +328,8 @@ describe('read operations', () => {
 });
 
 describe('state changes', () => {
-	let fx: BankFixture;
+	const fx = useBankFixture();
 	const state = () => fx.bank.bank;
-
-	beforeAll(async () => {
-		fx = await startBankFixture();
-	});
-	afterAll(async () => {
-		await fx.bank.close();
-	});
-	afterEach(() => fx.bank.clearFaults());
 
 	describe('Create', () => {
 		const customer = { accountName: 'Ngozi Nwosu', email: 'ngozi@example.com', phone: '+234 803 123 4567' };
@@ -475,11 +443,10 @@ describe('state changes', () => {
 });
 
 describe('cursor paging over many accounts created in the same millisecond', () => {
-	let fx: BankFixture;
+	const fx = useBankFixture();
 	const CREATED = 250;
 
-	beforeAll(async () => {
-		fx = await startBankFixture();
+	beforeAll(() => {
 		const bank = fx.bank.bank;
 		const at = Date.parse('2025-12-15T10:00:00.000Z');
 		for (let i = 0; i < CREATED; i++) {
@@ -489,9 +456,6 @@ describe('cursor paging over many accounts created in the same millisecond', () 
 				at,
 			);
 		}
-	});
-	afterAll(async () => {
-		await fx.bank.close();
 	});
 
 	const all = () => fx.bank.bank.businessAccounts(fx.bank.bank.main.id).map((a) => a.accountNumber).sort();

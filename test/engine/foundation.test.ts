@@ -1,17 +1,10 @@
-import { API, DASHBOARD, startBankFixture, type BankFixture } from './harness/bankFixture';
+import { API, DASHBOARD, useBankFixture } from './harness/bankFixture';
 import { testCredential } from './harness/credentialTest';
 import { runNode } from './harness/runNode';
 
 const GET_BALANCE = { resource: 'account', operation: 'getBalance' };
 
-let fx: BankFixture;
-
-beforeAll(async () => {
-	fx = await startBankFixture();
-});
-afterAll(async () => {
-	await fx.bank.close();
-});
+const fx = useBankFixture();
 
 function ownAccounts(n: number) {
 	const numbers = fx.bank.seed.accounts.filter((a) => a.status === 'active').map((a) => a.account_number);

@@ -1,21 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { Baas } from '../../nodes/Baas/Baas.node';
-import { DASHBOARD, startBankFixture, type BankFixture } from './harness/bankFixture';
-import { runNode, type RunNodeOptions } from './harness/runNode';
+import { useBankFixture } from './harness/bankFixture';
+import { expectRejectedWithoutRequest } from './harness/expectations';
+import { asDashboardUser, rl } from './harness/nodeParameters';
+import { runNode } from './harness/runNode';
 
 const FETCH = '/transaction/web/fetch_settlement_transactions';
 
-let fx: BankFixture;
-
-beforeAll(async () => {
-	// About half of the generated transactions are successful credits, each settled: roughly 1,000 settlements.
-	fx = await startBankFixture({ transactions: 2000 });
-});
-afterAll(async () => {
-	await fx.bank.close();
-});
-afterEach(() => fx.bank.clearFaults());
+// About half of the generated transactions are successful credits, each settled: roughly 1,000 settlements.
+const fx = useBankFixture({ transactions: 2000 });
 
 type Settlement = (typeof fx.bank.bank.settlements)[number];
 
@@ -25,23 +19,7 @@ const ledger = (keep: (s: Settlement) => boolean = () => true) =>
 const day = (s: Settlement) => new Date(s.settlementDateMs).toISOString().slice(0, 10);
 const references = (records: IDataObject[]) => records.map((r) => r.reference as string);
 const sorted = (values: string[]) => [...values].sort();
-const rl = (value: string, mode: 'list' | 'id' = 'list') => ({ __rl: true, mode, value });
-
-function web(parameters: IDataObject, extra: Partial<RunNodeOptions> = {}): RunNodeOptions {
-	return {
-		parameters: { authentication: 'dashboardUser', resource: 'settlement', operation: 'getAll', ...parameters },
-		credentials: DASHBOARD,
-		...extra,
-	};
-}
-
-async function expectRejectedWithoutRequest(options: RunNodeOptions, message: RegExp) {
-	const before = fx.bank.requests().length;
-	const run = await runNode(fx.credentials, options);
-	expect(run.error).toMatchObject({ name: 'NodeOperationError' });
-	expect(run.error!.message).toMatch(message);
-	expect(fx.bank.requests().length).toBe(before);
-}
+const web = asDashboardUser({ resource: 'settlement', operation: 'getAll' });
 
 describe('Get Many', () => {
 	test('Return All returns every settlement exactly once, newest first, amounts as strings', async () => {
@@ -135,6 +113,6 @@ describe('invalid input sends nothing', () => {
 		['unknown status', { filters: { status: '={{ "settled" }}' } }, /Status must be one of success, pending, failed/],
 		['over-long reference', { filters: { reference: `={{ "R".repeat(256) }}` } }, /Reference must be at most 255 characters/],
 	])('%s', async (_name, parameters, message) => {
-		await expectRejectedWithoutRequest(web({ returnAll: true, ...parameters }), message);
+		await expectRejectedWithoutRequest(fx, web({ returnAll: true, ...parameters }), message);
 	});
 });

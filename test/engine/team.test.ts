@@ -1,19 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { DASHBOARD, startBankFixture, type BankFixture } from './harness/bankFixture';
+import { DASHBOARD, useBankFixture } from './harness/bankFixture';
 import { runNode } from './harness/runNode';
 
-let fx: BankFixture;
-
-beforeAll(async () => {
-	fx = await startBankFixture();
-});
-afterAll(async () => {
-	await fx.bank.close();
-});
-afterEach(() => {
-	fx.bank.clearFaults();
-});
+const fx = useBankFixture();
 
 const UNKNOWN_ID = '3f2b6c1e-8d4a-4b7e-9c1f-2a5d6e7f8a9b';
 

@@ -1,22 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { SIMPLE_TRANSACTION_FIELDS } from '../../nodes/Baas/actions/simplifiedFields';
-import { API, DASHBOARD, startBankFixture, type BankFixture } from './harness/bankFixture';
-import { runNode, type RunNodeOptions } from './harness/runNode';
+import { useBankFixture } from './harness/bankFixture';
+import { expectRejectedWithoutRequest } from './harness/expectations';
+import { asApiClient, asDashboardUser, rl } from './harness/nodeParameters';
+import { runNode } from './harness/runNode';
 
 const GENERATED = 10_000;
 const FETCH_API = '/transaction/api/fetch_transactions';
 const FETCH_WEB = '/transaction/web/fetch_transactions';
 
-let fx: BankFixture;
-
-beforeAll(async () => {
-	fx = await startBankFixture({ transactions: GENERATED });
-});
-afterAll(async () => {
-	await fx.bank.close();
-});
-afterEach(() => fx.bank.clearFaults());
+const fx = useBankFixture({ transactions: GENERATED });
 
 type Tx = (typeof fx.bank.bank.transactions)[number];
 
@@ -27,26 +21,8 @@ const day = (t: Tx) => new Date(t.createdAtMs).toISOString().slice(0, 10);
 const references = (records: IDataObject[]) => records.map((r) => r.reference_number as string);
 const sorted = (values: string[]) => [...values].sort();
 
-const rl = (value: string, mode: 'list' | 'id' = 'list') => ({ __rl: true, mode, value });
-
-function api(parameters: IDataObject, extra: Partial<RunNodeOptions> = {}): RunNodeOptions {
-	return { parameters: { authentication: 'apiClient', resource: 'transaction', operation: 'getAll', ...parameters }, credentials: API, ...extra };
-}
-function web(parameters: IDataObject, extra: Partial<RunNodeOptions> = {}): RunNodeOptions {
-	return {
-		parameters: { authentication: 'dashboardUser', resource: 'transaction', operation: 'getAll', ...parameters },
-		credentials: DASHBOARD,
-		...extra,
-	};
-}
-
-async function expectRejectedWithoutRequest(options: RunNodeOptions, message: RegExp) {
-	const before = fx.bank.requests().length;
-	const run = await runNode(fx.credentials, options);
-	expect(run.error).toMatchObject({ name: 'NodeOperationError' });
-	expect(run.error!.message).toMatch(message);
-	expect(fx.bank.requests().length).toBe(before);
-}
+const api = asApiClient({ resource: 'transaction', operation: 'getAll' });
+const web = asDashboardUser({ resource: 'transaction', operation: 'getAll' });
 
 describe('Return All and Limit', () => {
 	test(`Return All over ${GENERATED} transactions returns each exactly once (API client)`, async () => {
@@ -200,7 +176,7 @@ describe('invalid input sends nothing', () => {
 		['blank search', { filters: { search: '={{ "   " }}' } }, /Search must not be empty/],
 		['limit of zero', { returnAll: false, limit: '={{ 0 }}' }, /Limit must be at least 1/],
 	])('%s', async (_name, parameters, message) => {
-		await expectRejectedWithoutRequest(api(parameters), message);
-		await expectRejectedWithoutRequest(web(parameters), message);
+		await expectRejectedWithoutRequest(fx, api(parameters), message);
+		await expectRejectedWithoutRequest(fx, web(parameters), message);
 	});
 });

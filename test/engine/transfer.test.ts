@@ -1,21 +1,25 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { STATUS_POLLING } from '../../nodes/Baas/actions/transfer/exactlyOnce';
-import { API, DASHBOARD, startBankFixture, type BankFixture } from './harness/bankFixture';
+import { API, DASHBOARD, useBankFixture } from './harness/bankFixture';
 import { runListSearch } from './harness/listSearch';
 import { loadOptions } from './harness/loadOptions';
+import { rl } from './harness/nodeParameters';
 import { runNode } from './harness/runNode';
 
-let fx: BankFixture;
+const fx = useBankFixture({ interSettleDelayMs: 300 }, (started) => {
+	started.bank.configure({ interSettleDelayMs: 300 });
+	STATUS_POLLING.firstIntervalMs = 5_000;
+});
 
 const OPERATIONS = '0823000002';
 const POOL = '0823000001';
 const INACTIVE = '0823000003';
 const CUSTOMER = '0823100001';
 
-const byCode = (value: string) => ({ __rl: true, mode: 'id', value });
-const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
-const byNumber = (value: string) => ({ __rl: true, mode: 'id', value });
+const byCode = (value: string) => rl(value, 'id');
+const fromList = (value: string) => rl(value, 'list');
+const byNumber = (value: string) => rl(value, 'id');
 
 let refSeq = 0;
 const newReference = (label: string) => `T-${label}-${Date.now()}-${++refSeq}`;
@@ -50,18 +54,6 @@ async function createTransfer(reference: string, overrides: Record<string, unkno
 		continueOnFail,
 	});
 }
-
-beforeAll(async () => {
-	fx = await startBankFixture({ interSettleDelayMs: 300 });
-});
-afterAll(async () => {
-	await fx.bank.close();
-});
-afterEach(() => {
-	fx.bank.clearFaults();
-	fx.bank.configure({ interSettleDelayMs: 300 });
-	STATUS_POLLING.firstIntervalMs = 5_000;
-});
 
 describe('Transfer → Create', () => {
 	test('an intra-bank transfer moves the money once and returns the status record; the reference defaults to the item\'s reference_number', async () => {

@@ -5,16 +5,15 @@ import { Container } from '@n8n/di';
 
 import { recentDeliveries } from '../../nodes/BaasTrigger/dedup';
 import { signWebhookBody } from '../../sandbox';
-import { startBankFixture, type BankFixture } from './harness/bankFixture';
+import { useBankFixture } from './harness/bankFixture';
 import { TriggerWorkflow, waitFor } from './harness/triggerWorkflow';
 
-let fx: BankFixture;
+// Few, quick retries: a refused delivery is retried by the bank, and these tests wait for its last attempt.
+const fx = useBankFixture({ webhookRetry: { attempts: 2, baseDelayMs: 50 } });
 const open: TriggerWorkflow[] = [];
 const logged: string[] = [];
 
-beforeAll(async () => {
-	// Few, quick retries: a refused delivery is retried by the bank, and these tests wait for its last attempt.
-	fx = await startBankFixture({ webhookRetry: { attempts: 2, baseDelayMs: 50 } });
+beforeAll(() => {
 	const logger = Container.get(Logger);
 	for (const level of ['error', 'warn', 'info', 'debug'] as const) {
 		jest.spyOn(logger, level).mockImplementation((message: string, meta?: object) => {
@@ -23,12 +22,10 @@ beforeAll(async () => {
 	}
 });
 afterEach(async () => {
-	fx.bank.clearFaults();
 	await Promise.all(open.splice(0).map(async (wf) => await wf.close()));
 });
-afterAll(async () => {
+afterAll(() => {
 	jest.restoreAllMocks();
-	await fx.bank.close();
 });
 
 const SECRET = () => fx.bank.seed.webhookSecret;

@@ -1,20 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { API, DASHBOARD, startBankFixture, type BankFixture } from './harness/bankFixture';
+import { API, DASHBOARD, useBankFixture } from './harness/bankFixture';
 import { runNode } from './harness/runNode';
 
-let fx: BankFixture;
-
-beforeAll(async () => {
-	fx = await startBankFixture();
-});
-afterAll(async () => {
-	await fx.bank.close();
-});
-afterEach(() => {
-	fx.bank.clearFaults();
-	fx.bank.configure({ dashboardTokenTtlSeconds: 3600 });
-});
+const fx = useBankFixture({}, (started) => started.bank.configure({ dashboardTokenTtlSeconds: 3600 }));
 
 describe('Webhook → Create', () => {
 	const create = (url: unknown, events: unknown, continueOnFail = false) =>

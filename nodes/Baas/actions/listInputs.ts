@@ -2,16 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { z } from 'zod';
 
 import type { ListScope } from '../transport/paging';
-import {
-	accountStatusSchema,
-	accountTypeFilterSchema,
-	booleanSchema,
-	dateSchema,
-	positiveIntegerSchema,
-	transactionStatusSchema,
-	validDateRange,
-	validField,
-} from '../validation';
+import { accountStatusSchema, accountTypeFilterSchema, booleanSchema, dateSchema, positiveIntegerSchema, transactionStatusSchema, validDateRange, validField } from '../validation';
 import { readAccountFilters, type AccountFilter } from './account/accountLocator';
 
 /** Reads Return All / Limit (listScopeFields) of one item; the limit must be a whole number >= 1. */

@@ -35,3 +35,35 @@ export async function startBankFixture(options: SandboxOptions = {}): Promise<Ba
 		count: (suffix) => bank.requests().filter((entry) => entry.path.endsWith(suffix)).length,
 	};
 }
+
+/**
+ * The bank fixture of a test file (or of the describe block it is called in): started before its tests and
+ * closed after them; after each test the injected faults are cleared and `afterEachTest` runs. The fixture
+ * returned reads through to the one started, so tests and hooks use it as they would a started fixture.
+ */
+export function useBankFixture(options: SandboxOptions = {}, afterEachTest?: (fx: BankFixture) => void): BankFixture {
+	let started: BankFixture | undefined;
+	const current = (): BankFixture => {
+		if (!started) throw new Error('The bank fixture is started in beforeAll: use it inside tests and hooks');
+		return started;
+	};
+	beforeAll(async () => {
+		started = await startBankFixture(options);
+	});
+	afterAll(async () => {
+		await started?.bank.close();
+	});
+	afterEach(() => {
+		current().bank.clearFaults();
+		afterEachTest?.(current());
+	});
+	return {
+		get bank() {
+			return current().bank;
+		},
+		get credentials() {
+			return current().credentials;
+		},
+		count: (suffix) => current().count(suffix),
+	};
+}

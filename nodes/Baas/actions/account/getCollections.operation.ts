@@ -2,16 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { fetchByCursor } from '../../transport/paging';
 import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection, simplifyField } from '../commonFields';
-import {
-	accountNumberFilter,
-	accountStatusFilter,
-	accountTypeFilter,
-	dateFilter,
-	endDateFilter,
-	filtersCollection,
-	poolAccountNumberFilter,
-	startDateFilter,
-} from '../filterFields';
+import { accountNumberFilter, accountStatusFilter, accountTypeFilter, dateFilter, endDateFilter, filtersCollection, poolAccountNumberFilter, startDateFilter } from '../filterFields';
 import { accountTypeStatusInputs, readFilters, readListScope } from '../listInputs';
 import { simplifyAsAsked } from '../simplify';
 import { SIMPLE_COLLECTION_FIELDS } from '../simplifiedFields';

@@ -3,15 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { bankRequest } from '../../transport/request';
 import { booleanSchema, positiveIntegerSchema } from '../../validation';
 import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
-import {
-	accountNumberFilter,
-	accountStatusFilter,
-	accountTypeFilter,
-	dateFilter,
-	endDateFilter,
-	filtersCollection,
-	startDateFilter,
-} from '../filterFields';
+import { accountNumberFilter, accountStatusFilter, accountTypeFilter, dateFilter, endDateFilter, filtersCollection, startDateFilter } from '../filterFields';
 import { accountTypeStatusInputs, nestedFilters, readFilters, readOptionalInputs } from '../listInputs';
 
 export const description: INodeProperties[] = [

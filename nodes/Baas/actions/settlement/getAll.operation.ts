@@ -3,14 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { fetchPages } from '../../transport/paging';
 import { filterTextSchema } from '../../validation';
 import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection } from '../commonFields';
-import {
-	accountNumberFilter,
-	dateFilter,
-	endDateFilter,
-	filtersCollection,
-	startDateFilter,
-	transactionStatusFilter,
-} from '../filterFields';
+import { accountNumberFilter, dateFilter, endDateFilter, filtersCollection, startDateFilter, transactionStatusFilter } from '../filterFields';
 import { nestedFilters, readFilters, readListScope, transactionStatusInput } from '../listInputs';
 
 export const description: INodeProperties[] = [

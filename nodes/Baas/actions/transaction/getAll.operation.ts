@@ -4,14 +4,7 @@ import { fetchPages } from '../../transport/paging';
 import { variantOf } from '../../transport/request';
 import { filterTextSchema, transactionTypeSchema } from '../../validation';
 import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection, simplifyField } from '../commonFields';
-import {
-	accountNumberFilter,
-	dateFilter,
-	endDateFilter,
-	filtersCollection,
-	startDateFilter,
-	transactionStatusFilter,
-} from '../filterFields';
+import { accountNumberFilter, dateFilter, endDateFilter, filtersCollection, startDateFilter, transactionStatusFilter } from '../filterFields';
 import { nestedFilters, readFilters, readListScope, transactionStatusInput } from '../listInputs';
 import { simplifyAsAsked } from '../simplify';
 import { SIMPLE_TRANSACTION_FIELDS } from '../simplifiedFields';
