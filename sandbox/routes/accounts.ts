@@ -212,6 +212,7 @@ export const accountRoutes: RouteDef[] = [
 			.object({
 				...accountFilterShape,
 				pool_account_number: poolAccountNumber.nullish(),
+				// date before the range here (not dateRangeShape's order): error messages list fields in key order.
 				date: isoDate.nullish(),
 				start_date: isoDate.nullish(),
 				end_date: isoDate.nullish(),
