@@ -48,6 +48,11 @@ export function optionsCollection(concurrencyDefault: number, extra: INodeProper
 	};
 }
 
+/** The Additional Fields collection of an operation: its optional inputs, in alphabetical order by name. */
+export function additionalFieldsCollection(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options };
+}
+
 /** n8n's Simplify toggle, for operations whose records have more than 10 fields. */
 export const simplifyField: INodeProperties = {
 	displayName: 'Simplify',

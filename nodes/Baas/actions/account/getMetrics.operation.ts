@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bankRequest } from '../../transport/request';
 import { booleanSchema, positiveIntegerSchema } from '../../validation';
-import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
+import { DEFAULT_READ_CONCURRENCY, additionalFieldsCollection, optionsCollection } from '../commonFields';
 import { accountNumberFilter, accountStatusFilter, accountTypeFilter, dateFilter, endDateFilter, filtersCollection, startDateFilter } from '../filterFields';
 import { accountTypeStatusInputs, nestedFilters, readFilters, readOptionalInputs } from '../listInputs';
 
@@ -15,31 +15,24 @@ export const description: INodeProperties[] = [
 		startDateFilter,
 		accountStatusFilter,
 	]),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Max Accounts',
-				name: 'count',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 100,
-				description: 'Count at most this many accounts (the newest first)',
-			},
-			{
-				displayName: 'Skip Counting',
-				name: 'skipCount',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to skip counting active, inactive and virtual accounts (faster); the counts are then empty and only amounts are returned',
-			},
-		],
-	},
+	additionalFieldsCollection([
+		{
+			displayName: 'Max Accounts',
+			name: 'count',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 100,
+			description: 'Count at most this many accounts (the newest first)',
+		},
+		{
+			displayName: 'Skip Counting',
+			name: 'skipCount',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to skip counting active, inactive and virtual accounts (faster); the counts are then empty and only amounts are returned',
+		},
+	]),
 	optionsCollection(DEFAULT_READ_CONCURRENCY),
 ];
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { bankRequest } from '../../transport/request';
 import { permissionCodesSchema, roleNameSchema, validField } from '../../validation';
-import { optionsCollection } from '../commonFields';
+import { additionalFieldsCollection, optionsCollection } from '../commonFields';
 
 export const changesState = true;
 
@@ -29,22 +29,15 @@ export const description: INodeProperties[] = [
 		description:
 			'Permissions the role grants: codes from Permission → Get Many, separated by commas (an expression may also give a list)',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				description: 'What the role is for',
-			},
-		],
-	},
+	additionalFieldsCollection([
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+			description: 'What the role is for',
+		},
+	]),
 	optionsCollection(1),
 ];
 

@@ -11,7 +11,7 @@ import {
 	validField,
 } from '../../validation';
 import { accountLocator, requiredAccountNumber } from '../account/accountLocator';
-import { optionsCollection } from '../commonFields';
+import { additionalFieldsCollection, optionsCollection } from '../commonFields';
 import type { TransferBody } from './exactlyOnce';
 import { sendExactlyOnce, waitForFinalStatus } from './exactlyOnce';
 import { bankCodeLocator, OWN_BANK_CODE, readBankCode, referenceText } from './fields';
@@ -76,22 +76,15 @@ export const description: INodeProperties[] = [
 		default: '',
 		description: 'Payment description, stored by the bank as the transfer\'s remarks (at most 255 characters)',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Beneficiary Account Name',
-				name: 'beneficiaryAccountName',
-				type: 'string',
-				default: '',
-				description: 'Name on the beneficiary account, as returned by Transfer → Name Enquiry',
-			},
-		],
-	},
+	additionalFieldsCollection([
+		{
+			displayName: 'Beneficiary Account Name',
+			name: 'beneficiaryAccountName',
+			type: 'string',
+			default: '',
+			description: 'Name on the beneficiary account, as returned by Transfer → Name Enquiry',
+		},
+	]),
 	optionsCollection(1, [
 		{
 			displayName: 'Max Wait (Seconds)',
