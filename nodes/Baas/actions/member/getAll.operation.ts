@@ -5,6 +5,7 @@ import { booleanSchema, filterTextSchema, oneOfSchema, uuidSchema } from '../../
 import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection } from '../commonFields';
 import { dateFilter, endDateFilter, filtersCollection, startDateFilter } from '../filterFields';
 import { nestedFilters, readFilters, readListScope, readOptionalInputs } from '../listInputs';
+import { roleIdField } from '../role/roleIdField';
 
 export const description: INodeProperties[] = [
 	...listScopeFields,
@@ -18,14 +19,7 @@ export const description: INodeProperties[] = [
 		},
 		{ ...dateFilter, description: 'Only members who joined on this day, written YYYY-MM-DD' },
 		{ ...endDateFilter, description: 'Only members who joined on or before this day, written YYYY-MM-DD' },
-		{
-			displayName: 'Role ID',
-			name: 'roleId',
-			type: 'string',
-			default: '',
-			placeholder: '3f2b6c1e-8d4a-4b7e-9c1f-2a5d6e7f8a9b',
-			description: 'Only members holding this role (its UUID)',
-		},
+		roleIdField('Only members holding this role (its UUID)', { required: false }),
 		{
 			displayName: 'Search',
 			name: 'search',

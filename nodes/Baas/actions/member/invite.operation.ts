@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { bankRequest } from '../../transport/request';
 import { emailSchema, personNameSchema, uuidSchema, validField } from '../../validation';
 import { optionsCollection } from '../commonFields';
+import { roleIdField } from '../role/roleIdField';
 
 export const changesState = true;
 
@@ -30,15 +31,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 	},
-	{
-		displayName: 'Role ID',
-		name: 'roleId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '3f2b6c1e-8d4a-4b7e-9c1f-2a5d6e7f8a9b',
-		description: 'The role the new member gets (a UUID; see Role → Create, or a member\'s user_role_id)',
-	},
+	roleIdField('The role the new member gets (a UUID; see Role → Create, or a member\'s user_role_id)'),
 	optionsCollection(1),
 ];
 

@@ -3,19 +3,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { bankRequest } from '../../transport/request';
 import { uuidSchema, validField } from '../../validation';
 import { optionsCollection } from '../commonFields';
+import { roleIdField } from './roleIdField';
 
 export const changesState = true;
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Role ID',
-		name: 'roleId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '3f2b6c1e-8d4a-4b7e-9c1f-2a5d6e7f8a9b',
-		description: 'The role to delete (a UUID). The bank refuses while any member holds it, and for your own role.',
-	},
+	roleIdField('The role to delete (a UUID). The bank refuses while any member holds it, and for your own role.'),
 	optionsCollection(1),
 ];
 

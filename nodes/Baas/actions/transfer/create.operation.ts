@@ -14,21 +14,14 @@ import { accountLocator, requiredAccountNumber } from '../account/accountLocator
 import { additionalFieldsCollection, optionsCollection } from '../commonFields';
 import type { TransferBody } from './exactlyOnce';
 import { sendExactlyOnce, waitForFinalStatus } from './exactlyOnce';
-import { bankCodeLocator, OWN_BANK_CODE, readBankCode, referenceText } from './fields';
+import { bankCodeLocator, beneficiaryAccountNumberField, OWN_BANK_CODE, readBankCode, referenceNumberField, referenceText } from './fields';
 
 export const changesState = true;
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Reference Number',
-		name: 'referenceNumber',
-		type: 'string',
-		required: true,
-		default: '={{ $json.reference_number }}',
-		placeholder: 'PAYOUT-2025-0001',
-		description:
-			'Your own unique reference for this payment (letters, digits, . _ : / -). Keep it the same when you retry: the bank refuses a reference it has seen, so a retried payment is never made twice. Never generate a new one per run. By default it is read from the item\'s reference_number field.',
-	},
+	referenceNumberField(
+		'Your own unique reference for this payment (letters, digits, . _ : / -). Keep it the same when you retry: the bank refuses a reference it has seen, so a retried payment is never made twice. Never generate a new one per run. By default it is read from the item\'s reference_number field.',
+	),
 	{
 		displayName: 'Transfer Type',
 		name: 'transferType',
@@ -55,15 +48,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		description: 'Your own account the money leaves: pick it, or give its 10-digit number',
 	}),
-	{
-		displayName: 'Beneficiary Account Number',
-		name: 'beneficiaryAccountNumber',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '0123456789',
-		description: 'The 10-digit account number to pay',
-	},
+	beneficiaryAccountNumberField('The 10-digit account number to pay'),
 	{
 		...bankCodeLocator('list', 'Bank of the beneficiary account (from the bank list, or its code)'),
 		displayOptions: { show: { transferType: ['inter'] } },

@@ -5,6 +5,32 @@ import { bankCodeSchema, validField } from '../../validation';
 /** The code of the service's own bank: what an intra-bank transfer sends as bank_code. */
 export const OWN_BANK_CODE = '090823';
 
+/** Your own reference of a transfer, read from the item's reference_number field unless set otherwise. */
+export function referenceNumberField(description: string): INodeProperties {
+	return {
+		displayName: 'Reference Number',
+		name: 'referenceNumber',
+		type: 'string',
+		required: true,
+		default: '={{ $json.reference_number }}',
+		placeholder: 'PAYOUT-2025-0001',
+		description,
+	};
+}
+
+/** The account to pay (or to look up before paying), typed as its 10-digit number. */
+export function beneficiaryAccountNumberField(description: string): INodeProperties {
+	return {
+		displayName: 'Beneficiary Account Number',
+		name: 'beneficiaryAccountNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '0123456789',
+		description,
+	};
+}
+
 /**
  * Bank picker: the bank list (fetch_banks, cached 24 h) with search, or a code typed by hand. The list needs the
  * API Client authentication; with a dashboard user it says so, and "By Code" is the way.

@@ -4,19 +4,12 @@ import { bankApiError } from '../../transport/errors';
 import { referenceSchema, validField } from '../../validation';
 import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
 import { findTransfer } from './exactlyOnce';
-import { referenceText } from './fields';
+import { referenceNumberField, referenceText } from './fields';
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Reference Number',
-		name: 'referenceNumber',
-		type: 'string',
-		required: true,
-		default: '={{ $json.reference_number }}',
-		placeholder: 'PAYOUT-2025-0001',
-		description:
-			'The reference you gave when creating the transfer (not the bank\'s transaction ID). By default it is read from the item\'s reference_number field.',
-	},
+	referenceNumberField(
+		'The reference you gave when creating the transfer (not the bank\'s transaction ID). By default it is read from the item\'s reference_number field.',
+	),
 	optionsCollection(DEFAULT_READ_CONCURRENCY),
 ];
 

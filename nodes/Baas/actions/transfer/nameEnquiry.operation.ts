@@ -5,18 +5,10 @@ import { bankRequest } from '../../transport/request';
 import { accountNumberSchema, accountNameSchema, invalidInput, validField } from '../../validation';
 import { accountLocator, requiredAccountNumber } from '../account/accountLocator';
 import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
-import { bankCodeLocator, readBankCode, sameName } from './fields';
+import { bankCodeLocator, beneficiaryAccountNumberField, readBankCode, sameName } from './fields';
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Beneficiary Account Number',
-		name: 'beneficiaryAccountNumber',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '0123456789',
-		description: 'The 10-digit account number to look up (the account you intend to pay)',
-	},
+	beneficiaryAccountNumberField('The 10-digit account number to look up (the account you intend to pay)'),
 	bankCodeLocator(
 		'id',
 		'Bank holding the beneficiary account; 090823 for an account at this bank. The list needs the API Client authentication, so with a dashboard user type the code.',
