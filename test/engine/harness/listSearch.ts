@@ -3,8 +3,9 @@ import type { IDataObject, INode, INodeListSearchResult, INodeType, IWorkflowBas
 import { Workflow } from 'n8n-workflow';
 
 import { buildAdditionalData } from './additionalData';
+import { baasNode } from './baasNode';
 import type { TestCredentialsHelper } from './credentialsHelper';
-import { nodeTypes, PACKAGE_PREFIX } from './nodeTypes';
+import { nodeTypes } from './nodeTypes';
 
 export interface ListSearchOptions {
 	/** The node's current parameters (as the editor sends them). */
@@ -22,17 +23,7 @@ export interface ListSearchOptions {
  * called with the search text.
  */
 export async function runListSearch(helper: TestCredentialsHelper, options: ListSearchOptions): Promise<INodeListSearchResult> {
-	const node: INode = {
-		id: 'baas',
-		name: 'BaaS',
-		type: `${PACKAGE_PREFIX}.baas`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: options.parameters as INode['parameters'],
-		credentials: Object.fromEntries(
-			Object.entries(options.credentials).map(([type, id]) => [type, { id, name: `${type} ${id}` }]),
-		),
-	};
+	const node = baasNode(options.parameters, options.credentials);
 	const workflow = new Workflow({
 		id: 'wf-list-search',
 		name: 'list search',

@@ -3,6 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INode, INodePropertyOptions, I
 import { Workflow } from 'n8n-workflow';
 
 import { buildAdditionalData } from './additionalData';
+import { baasNode } from './baasNode';
 import type { TestCredentialsHelper } from './credentialsHelper';
 import { nodeTypes, PACKAGE_PREFIX } from './nodeTypes';
 
@@ -21,15 +22,7 @@ export interface LoadOptionsCall {
  * lists: listSearch.ts.)
  */
 function loadOptionsContext(helper: TestCredentialsHelper, call: LoadOptionsCall): ILoadOptionsFunctions {
-	const node: INode = {
-		id: 'baas',
-		name: 'BaaS',
-		type: `${PACKAGE_PREFIX}.baas`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: call.parameters as INode['parameters'],
-		credentials: Object.fromEntries(Object.entries(call.credentials).map(([type, id]) => [type, { id, name: `${type} ${id}` }])),
-	};
+	const node = baasNode(call.parameters, call.credentials);
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	const additionalData = buildAdditionalData(helper, { id: 'wf-load-options', nodes: [node], connections: {} } as unknown as IWorkflowBase);
 	additionalData.currentNodeParameters = call.parameters as INode['parameters'];

@@ -3,8 +3,9 @@ import type { IDataObject, INode, INodeExecutionData, IRun, IWorkflowBase } from
 import { Workflow } from 'n8n-workflow';
 
 import { buildAdditionalData } from './additionalData';
+import { baasNode } from './baasNode';
 import type { TestCredentialsHelper } from './credentialsHelper';
-import { nodeTypes, PACKAGE_PREFIX } from './nodeTypes';
+import { nodeTypes } from './nodeTypes';
 
 export interface NodeRun {
 	/** The node's output items (main output 0). */
@@ -49,15 +50,8 @@ export async function runNode(helper: TestCredentialsHelper, options: RunNodeOpt
 			parameters: { items: JSON.stringify(options.items ?? [{}]) },
 		},
 		{
-			id: 'baas',
-			name: nodeName,
-			type: options.nodeType ?? `${PACKAGE_PREFIX}.baas`,
-			typeVersion: 1,
-			position: [200, 0],
-			parameters: options.parameters as INode['parameters'],
-			credentials: Object.fromEntries(
-				Object.entries(options.credentials).map(([type, id]) => [type, { id, name: `${type} ${id}` }]),
-			),
+			...baasNode(options.parameters, options.credentials, [200, 0]),
+			...(options.nodeType ? { type: options.nodeType } : {}),
 			...(options.continueOnFail === 'errorOutput'
 				? { onError: 'continueErrorOutput' as const }
 				: options.continueOnFail
