@@ -1,0 +1,119 @@
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { deliveryKey, prune, recentDeliveries } from './dedup';
+import type { TriggerOptions } from './options';
+import { DEFAULT_WINDOW_MINUTES } from './options';
+import { selectedEvents, webhookSecretOf } from './registration';
+import { verifySignature } from './signature';
+
+/** Request headers copied into the output item, for routing and auditing downstream. */
+const FORWARDED_HEADERS = ['x-service-event', 'x-service-delivery-id', 'user-agent', 'content-type'];
+
+/** The parts of n8n's request object this trigger reads (an express Request at run time). */
+interface RawRequest {
+	rawBody?: Buffer;
+	readRawBody(): Promise<void>;
+	headers: Record<string, string | string[] | undefined>;
+}
+
+/** The parts of n8n's response object this trigger writes (an express Response at run time). */
+interface Reply {
+	status(code: number): Reply;
+	json(body: IDataObject): unknown;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+	return Array.isArray(value) ? value[0] : value;
+}
+
+function refuse(res: Reply, status: number, message: string): IWebhookResponseData {
+	res.status(status).json({ message });
+	return { noWebhookResponse: true };
+}
+
+function eventKindOf(body: IDataObject): string | undefined {
+	const raw = body.event ?? body.event_type ?? body.type;
+	return typeof raw === 'string' && raw.trim() !== '' ? raw.trim().toUpperCase() : undefined;
+}
+
+function isRecord(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * True when this event was already let through within the window. Otherwise records it: in the node's static
+ * data (saved by n8n with the execution this delivery starts; production only, so a test listener never
+ * hides an event from the active workflow) and in this process's memory (for a copy arriving before that save).
+ */
+function isDuplicate(context: IWebhookFunctions, key: string, options: TriggerOptions): boolean {
+	const minutes = options.duplicateWindowMinutes ?? DEFAULT_WINDOW_MINUTES;
+	const windowMs = Math.max(0, minutes) * 60_000;
+	const now = Date.now();
+	const mode = context.getMode();
+	const scope = `${context.getWorkflow().id ?? ''}:${context.getNode().id}:${mode}`;
+	const persisted = mode !== 'manual';
+	const stored = context.getWorkflowStaticData('node');
+	const seen = persisted ? prune(stored.seenDeliveries, now, windowMs) : {};
+	if (recentDeliveries.has(scope, key, now, windowMs) || seen[key] !== undefined) return true;
+	recentDeliveries.remember(scope, key, now);
+	if (persisted) {
+		seen[key] = now;
+		// Assigned as a whole: n8n notices changes to static data through its top-level properties.
+		stored.seenDeliveries = seen;
+	}
+	return false;
+}
+
+/** One delivery: verify the signature over the raw bytes, parse, filter by kind, drop duplicates, emit one item. */
+export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const req = this.getRequestObject() as unknown as RawRequest;
+	const res = this.getResponseObject() as unknown as Reply;
+	if (!req.rawBody) await req.readRawBody();
+	const rawBody = req.rawBody ?? Buffer.alloc(0);
+
+	// Fail closed: with no secret every delivery is refused (an empty key would make forgery trivial).
+	const secret = await webhookSecretOf(this);
+	const check = secret === ''
+		? ({ valid: false, reason: 'no webhook secret in the credential' } as const)
+		: verifySignature(rawBody, headerValue(req.headers['x-service-signature']), secret);
+	if (!check.valid) {
+		this.logger.warn(`BaaS Trigger "${this.getNode().name}" refused a delivery: signature ${check.reason}`);
+		return refuse(res, 401, 'invalid signature');
+	}
+
+	let body: unknown;
+	try {
+		body = JSON.parse(rawBody.toString('utf8'));
+	} catch {
+		return refuse(res, 400, 'body is not valid JSON');
+	}
+	if (!isRecord(body)) return refuse(res, 400, 'body is not a JSON object');
+
+	const kind = eventKindOf(body);
+	if (kind === undefined || !selectedEvents(this).includes(kind)) {
+		this.logger.debug(`BaaS Trigger "${this.getNode().name}" acknowledged a ${kind ?? 'kindless'} event it does not listen to`);
+		return {};
+	}
+
+	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	const data = body.data;
+	if (options.dropDuplicates !== false) {
+		const key = deliveryKey(kind, data, headerValue(req.headers['x-service-delivery-id']));
+		if (key !== undefined && isDuplicate(this, key, options)) return {};
+	}
+
+	const json: IDataObject =
+		options.output === 'data'
+			? isRecord(data) ? { ...data } : { data: data as IDataObject }
+			: {
+					...body,
+					event: kind,
+					data: data as IDataObject,
+					receivedAt: new Date().toISOString(),
+					headers: Object.fromEntries(
+						FORWARDED_HEADERS.map((name) => [name, headerValue(req.headers[name])]).filter(([, value]) => value !== undefined),
+					),
+				};
+	const item: INodeExecutionData = { json };
+	return { workflowData: [[item]] };
+}
