@@ -1,5 +1,4 @@
 import type {
-	IAuthenticateGeneric,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -8,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { exchangeForToken } from '../nodes/Baas/transport/tokenExchange';
+import { accessTokenField, baseUrlField, bearerAuthentication, TEST_BASE_URL } from './common';
 
 export class BaasApi implements ICredentialType {
 	name = 'baasApi';
@@ -19,15 +19,7 @@ export class BaasApi implements ICredentialType {
 	documentationUrl = 'https://github.com/n8n-nodes-baas/n8n-nodes-baas#credentials';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: 'http://127.0.0.1:4010',
-			placeholder: 'https://api.your-bank.example',
-			description:
-				'Address of the bank API without /api/v1. The local sandbox bank (npm run sandbox) listens on http://127.0.0.1:4010.',
-		},
+		baseUrlField,
 		{
 			displayName: 'Client ID',
 			name: 'clientId',
@@ -54,13 +46,7 @@ export class BaasApi implements ICredentialType {
 			description:
 				'Key the bank signs webhook deliveries with (X-Service-Signature). Required by the BaaS Trigger; the action node does not use it.',
 		},
-		{
-			displayName: 'Access Token',
-			name: 'accessToken',
-			type: 'hidden',
-			typeOptions: { expirable: true, password: true },
-			default: '',
-		},
+		accessTokenField,
 	];
 
 	// n8n calls this when the stored token is empty or a request answered 401, so one token serves every item.
@@ -72,16 +58,11 @@ export class BaasApi implements ICredentialType {
 		return { accessToken };
 	}
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: { Authorization: '=Bearer {{$credentials.accessToken}}' },
-		},
-	};
+	authenticate = bearerAuthentication;
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			baseURL: TEST_BASE_URL,
 			url: '/api/v1/security/api/validate_token',
 			method: 'GET',
 		},

@@ -1,5 +1,4 @@
 import type {
-	IAuthenticateGeneric,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -8,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { exchangeForToken } from '../nodes/Baas/transport/tokenExchange';
+import { accessTokenField, baseUrlField, bearerAuthentication, TEST_BASE_URL } from './common';
 
 export class BaasDashboardApi implements ICredentialType {
 	name = 'baasDashboardApi';
@@ -19,15 +19,7 @@ export class BaasDashboardApi implements ICredentialType {
 	documentationUrl = 'https://github.com/n8n-nodes-baas/n8n-nodes-baas#credentials';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: 'http://127.0.0.1:4010',
-			placeholder: 'https://api.your-bank.example',
-			description:
-				'Address of the bank API without /api/v1. The local sandbox bank (npm run sandbox) listens on http://127.0.0.1:4010.',
-		},
+		baseUrlField,
 		{
 			displayName: 'Email',
 			name: 'email',
@@ -45,13 +37,7 @@ export class BaasDashboardApi implements ICredentialType {
 			default: '',
 			required: true,
 		},
-		{
-			displayName: 'Access Token',
-			name: 'accessToken',
-			type: 'hidden',
-			typeOptions: { expirable: true, password: true },
-			default: '',
-		},
+		accessTokenField,
 	];
 
 	// n8n calls this when the stored token is empty or a request answered 401: one login for many items.
@@ -63,16 +49,11 @@ export class BaasDashboardApi implements ICredentialType {
 		return { accessToken };
 	}
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: { Authorization: '=Bearer {{$credentials.accessToken}}' },
-		},
-	};
+	authenticate = bearerAuthentication;
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			baseURL: TEST_BASE_URL,
 			url: '/api/v1/account/web/get_total_balance',
 			method: 'POST',
 			body: {},
