@@ -5,7 +5,6 @@ import { resourceDescriptions, resourceSelectors } from './actions/resources';
 import { router } from './actions/router';
 import { searchBanks } from './methods/bankSearch';
 import { searchAccounts } from './methods/listSearch';
-import { getBanks } from './methods/loadOptions';
 
 export class Baas implements INodeType {
 	description: INodeTypeDescription = {
@@ -52,7 +51,6 @@ export class Baas implements INodeType {
 
 	methods = {
 		listSearch: { searchAccounts, searchBanks },
-		loadOptions: { getBanks },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -3,7 +3,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { STATUS_POLLING } from '../../nodes/Baas/actions/transfer/exactlyOnce';
 import { API, DASHBOARD, useBankFixture } from './harness/bankFixture';
 import { runListSearch } from './harness/listSearch';
-import { loadOptions } from './harness/loadOptions';
 import { rl } from './harness/nodeParameters';
 import { runNode } from './harness/runNode';
 
@@ -439,7 +438,7 @@ describe('bank picker', () => {
 
 	test('lists the banks once and serves them from the cache for 24 hours', async () => {
 		const before = listed();
-		const options = await loadOptions(fx.credentials, 'getBanks', apiCall);
+		const { results: options } = await runListSearch(fx.credentials, { ...apiCall, method: 'searchBanks' });
 		expect(options).toContainEqual({ name: 'Sandbox Microfinance Bank (090823)', value: '090823' });
 		expect(options.length).toBe(20);
 		const names = options.map((o) => o.name);
@@ -454,7 +453,7 @@ describe('bank picker', () => {
 		const now = Date.now();
 		const clock = jest.spyOn(Date, 'now').mockReturnValue(now + 24 * 60 * 60 * 1000 + 1);
 		try {
-			await loadOptions(fx.credentials, 'getBanks', apiCall);
+			await runListSearch(fx.credentials, { ...apiCall, method: 'searchBanks' });
 		} finally {
 			clock.mockRestore();
 		}
@@ -462,14 +461,14 @@ describe('bank picker', () => {
 	});
 
 	test('a bank code the bank rejects makes the next list fresh (the contract\'s advice)', async () => {
-		await loadOptions(fx.credentials, 'getBanks', apiCall);
+		await runListSearch(fx.credentials, { ...apiCall, method: 'searchBanks' });
 		const before = listed();
-		await loadOptions(fx.credentials, 'getBanks', apiCall);
+		await runListSearch(fx.credentials, { ...apiCall, method: 'searchBanks' });
 		expect(listed() - before).toBe(0);
 		const rejected = await createTransfer(newReference('badcode'), { transferType: 'inter', bankCode: byCode('123456'), beneficiaryAccountNumber: '1234567890' });
 		expect(rejected.error).toMatchObject({ context: { responseCode: '99' } });
 		expect(rejected.error!.message).toMatch(/bank_code/);
-		await loadOptions(fx.credentials, 'getBanks', apiCall);
+		await runListSearch(fx.credentials, { ...apiCall, method: 'searchBanks' });
 		expect(listed() - before).toBe(1);
 	});
 

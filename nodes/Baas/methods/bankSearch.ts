@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { cachedBanks } from './loadOptions';
+import { cachedBanks } from './bankList';
 
 /** List mode of the Bank Code resource locator: the cached bank list, filtered by name or code. */
 export async function searchBanks(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { forgetBankLists } from '../../methods/loadOptions';
+import { forgetBankLists } from '../../methods/bankList';
 import { asNodeError, outcomeUnknown, responseCodeOf } from '../../transport/outcome';
 import { bankRequest } from '../../transport/request';
 import { toAmountString } from '../../validation';

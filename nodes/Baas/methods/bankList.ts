@@ -1,7 +1,7 @@
-import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { bankRequest } from '../transport/request';
+import { bankRequest, variantOf } from '../transport/request';
 
 /** The contract advises caching the bank list for at least 24 hours. */
 export const BANK_LIST_TTL_MS = 24 * 60 * 60 * 1000;
@@ -21,8 +21,7 @@ const SWITCH_TO_CODE = 'Switch the Bank Code field to "By Code" and type the cod
  * authentication it cannot be reached, and the picker says so instead of failing obscurely.
  */
 export async function cachedBanks(context: ILoadOptionsFunctions): Promise<BankEntry[]> {
-	const authentication = context.getNodeParameter('authentication', 'apiClient') as string;
-	if (authentication === 'dashboardUser') {
+	if (variantOf(context) === 'web') {
 		throw new NodeOperationError(
 			context.getNode(),
 			`The bank list needs the API Client authentication (fetch_banks is an /api/ endpoint). ${SWITCH_TO_CODE}`,
@@ -51,10 +50,4 @@ export async function cachedBanks(context: ILoadOptionsFunctions): Promise<BankE
 /** Drops every cached bank list (for a bank code the bank rejected, and for tests). */
 export function forgetBankLists(): void {
 	bankLists.clear();
-}
-
-/** Dropdown of banks: name with code, value = the code to send as bank_code. */
-export async function getBanks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const banks = await cachedBanks(this);
-	return banks.map((bank) => ({ name: `${bank.name} (${bank.code})`, value: bank.code }));
 }
