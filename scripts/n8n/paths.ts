@@ -1,9 +1,15 @@
+import os from 'node:os';
 import path from 'node:path';
 
-/** Everything n8n needs lives under .cache/ (ignored by git), never in the package's own node_modules. */
+/** What belongs to this clone (its packed tarball, its n8n user folders) lives under .cache/ (ignored by git). */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const CACHE_DIR = path.join(REPO_ROOT, '.cache');
 export const PACK_DIR = path.join(CACHE_DIR, 'pack');
+/**
+ * n8n itself and the Node runtime it needs are installed once per machine and user, keyed by version, and
+ * shared by every clone (and by CI on the same machine): BAAS_N8N_CACHE, or ~/.cache/n8n-nodes-baas.
+ */
+export const HOST_CACHE_DIR = process.env.BAAS_N8N_CACHE || path.join(os.homedir(), '.cache', 'n8n-nodes-baas');
 
 export interface N8nLine {
 	/** Human name, as users say it. */
