@@ -37,7 +37,8 @@ export interface BankRequestOptions {
 /** Waits before retry n (1-based): 0.5 s, 1 s, 2 s … unless the bank said how long (Retry-After). */
 export const RETRY_BASE_MS = 500;
 const DEFAULT_READ_ATTEMPTS = 4;
-const REQUEST_TIMEOUT_MS = 60_000;
+/** How long one request may take; tests shorten it to reach "no answer" quickly. */
+export const REQUEST_LIMITS = { timeoutMs: 60_000 };
 
 /** The API variant chosen by the node's Authentication parameter (API client → /api/, dashboard user → /web/). */
 export function variantOf(context: BankContext): ApiVariant {
@@ -149,7 +150,7 @@ export async function bankRequestEnvelope<T = unknown>(
 		method: route.method,
 		url,
 		json: true,
-		timeout: REQUEST_TIMEOUT_MS,
+		timeout: REQUEST_LIMITS.timeoutMs,
 		...(route.method === 'POST' ? { body: body ?? {} } : {}),
 	};
 	const attempts = route.safeToRetry ? (options.attempts ?? DEFAULT_READ_ATTEMPTS) : 1;
