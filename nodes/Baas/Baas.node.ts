@@ -1,10 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceDescriptions, resourceSelectors } from './actions/resources';
+import { resourceDescriptions, resourceSelector } from './actions/resources';
 import { router } from './actions/router';
 import { searchBanks } from './methods/bankSearch';
 import { searchAccounts } from './methods/listSearch';
+import { BAAS_DESCRIPTION, SUBTITLE } from './nodeDescription';
 
 export class Baas implements INodeType {
 	description: INodeTypeDescription = {
@@ -13,40 +14,24 @@ export class Baas implements INodeType {
 		icon: { light: 'file:baas.svg', dark: 'file:baas.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Work with your Banking-as-a-Service accounts: balances, transactions, settlements, transfers, webhooks and dashboard team',
+		subtitle: SUBTITLE,
+		description: BAAS_DESCRIPTION,
 		defaults: { name: 'BaaS' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		// '@version' makes n8n's editor skip its shortcut that, when a user has a single BaaS credential, sets
+		// Authentication to that credential's on a new node whatever the operation needs; the operation's
+		// own Authentication default then decides which credential type is offered.
 		credentials: [
-			{ name: 'baasApi', required: true, displayOptions: { show: { authentication: ['apiClient'] } } },
-			{ name: 'baasDashboardApi', required: true, displayOptions: { show: { authentication: ['dashboardUser'] } } },
-		],
-		properties: [
+			{ name: 'baasApi', required: true, displayOptions: { show: { authentication: ['apiClient'], '@version': [1] } } },
 			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'API Client',
-						value: 'apiClient',
-						description: 'Client ID and secret of your backend integration (the /api/ endpoints)',
-					},
-					{
-						name: 'Dashboard User',
-						value: 'dashboardUser',
-						description: 'E-mail and password of a dashboard user (the /web/ endpoints)',
-					},
-				],
-				default: 'apiClient',
+				name: 'baasDashboardApi',
+				required: true,
+				displayOptions: { show: { authentication: ['dashboardUser'], '@version': [1] } },
 			},
-			...resourceSelectors,
-			...resourceDescriptions,
 		],
+		properties: [resourceSelector, ...resourceDescriptions],
 	};
 
 	methods = {

@@ -1,6 +1,7 @@
 import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { BAAS_DESCRIPTION } from '../Baas/nodeDescription';
 import { handleDelivery } from './delivery';
 import { DEFAULT_WINDOW_MINUTES } from './options';
 import { forgetRegistration, register, registrationExists } from './registration';
@@ -13,8 +14,10 @@ export class BaasTrigger implements INodeType {
 		icon: { light: 'file:baas.svg', dark: 'file:baas.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{($parameter["events"] || []).join(", ")}}',
-		description: 'Starts the workflow when the bank reports a collection or a transfer outcome',
+		// What a person reads ("Collection Success"), not the stored event values.
+		subtitle:
+			'={{ ($parameter["events"] || []).map((event) => ({ COLLECTION_SUCCESS: "Collection Success", TRANSFER_FAILED: "Transfer Failed", TRANSFER_SUCCESS: "Transfer Success" })[event] || event).join(", ") }}',
+		description: BAAS_DESCRIPTION,
 		defaults: { name: 'BaaS Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -94,14 +94,12 @@ describe('errors', () => {
 	});
 
 	test('the Settlement resource is offered to the dashboard user only (its endpoint is /web/ only)', () => {
-		const selectors = new Baas().description.properties.filter((p) => p.name === 'resource');
-		const offered = (authentication: string) =>
-			selectors
-				.filter((p) => !p.displayOptions?.show?.authentication || p.displayOptions.show.authentication.includes(authentication))
+		const authentications = (resource: string) =>
+			new Baas().description.properties
+				.filter((p) => p.name === 'authentication' && p.displayOptions?.show?.resource?.includes(resource))
 				.flatMap((p) => (p.options ?? []).map((o) => (o as { value: string }).value));
-		expect(offered('dashboardUser')).toContain('settlement');
-		expect(offered('apiClient')).not.toContain('settlement');
-		expect(offered('apiClient')).toContain('transaction');
+		expect(authentications('settlement')).toEqual(['dashboardUser']);
+		expect(authentications('transaction')).toContain('apiClient');
 	});
 });
 

@@ -5,7 +5,6 @@ import * as bank from './bank/Bank.resource';
 import * as member from './member/Member.resource';
 import * as permission from './permission/Permission.resource';
 import * as role from './role/Role.resource';
-import { API_CLIENT, BOTH, DASHBOARD_USER, selectorsFor } from './selectors';
 import * as session from './session/Session.resource';
 import * as settlement from './settlement/Settlement.resource';
 import * as token from './token/Token.resource';
@@ -29,19 +28,27 @@ export const RESOURCES: Record<string, ResourceOperations> = {
 	webhook: webhook.operations,
 };
 
-export const resourceSelectors: INodeProperties[] = selectorsFor({ displayName: 'Resource', name: 'resource' }, [
-	{ name: 'Account', value: 'account', reachableWith: BOTH },
-	{ name: 'Bank', value: 'bank', reachableWith: API_CLIENT },
-	{ name: 'Member', value: 'member', reachableWith: DASHBOARD_USER },
-	{ name: 'Permission', value: 'permission', reachableWith: DASHBOARD_USER },
-	{ name: 'Role', value: 'role', reachableWith: DASHBOARD_USER },
-	{ name: 'Session', value: 'session', reachableWith: DASHBOARD_USER },
-	{ name: 'Settlement', value: 'settlement', reachableWith: DASHBOARD_USER },
-	{ name: 'Token', value: 'token', reachableWith: API_CLIENT },
-	{ name: 'Transaction', value: 'transaction', reachableWith: BOTH },
-	{ name: 'Transfer', value: 'transfer', reachableWith: BOTH },
-	{ name: 'Webhook', value: 'webhook', reachableWith: API_CLIENT },
-]);
+/** One Resource selector for both APIs: n8n's node picker lists each resource of every Resource parameter. */
+export const resourceSelector: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Account', value: 'account' },
+		{ name: 'Bank', value: 'bank' },
+		{ name: 'Member', value: 'member' },
+		{ name: 'Permission', value: 'permission' },
+		{ name: 'Role', value: 'role' },
+		{ name: 'Session', value: 'session' },
+		{ name: 'Settlement', value: 'settlement' },
+		{ name: 'Token', value: 'token' },
+		{ name: 'Transaction', value: 'transaction' },
+		{ name: 'Transfer', value: 'transfer' },
+		{ name: 'Webhook', value: 'webhook' },
+	],
+	default: 'account',
+};
 
 export const resourceDescriptions: INodeProperties[] = [
 	...account.description,

@@ -4,7 +4,24 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 export type Authentication = 'apiClient' | 'dashboardUser';
 export const AUTHENTICATIONS: Authentication[] = ['apiClient', 'dashboardUser'];
 
-/** An option of the resource or operation selector, offered only to the authentications that reach it. */
+export const BOTH: Authentication[] = ['apiClient', 'dashboardUser'];
+export const API_CLIENT: Authentication[] = ['apiClient'];
+export const DASHBOARD_USER: Authentication[] = ['dashboardUser'];
+
+const AUTHENTICATION_OPTIONS: Record<Authentication, INodePropertyOptions> = {
+	apiClient: {
+		name: 'API Client',
+		value: 'apiClient',
+		description: 'Client ID and secret of your backend integration (the /api/ endpoints)',
+	},
+	dashboardUser: {
+		name: 'Dashboard User',
+		value: 'dashboardUser',
+		description: 'E-mail and password of a dashboard user (the /web/ endpoints)',
+	},
+};
+
+/** An operation, with the authentications whose API offers it. */
 export interface SelectorOption extends INodePropertyOptions {
 	reachableWith: Authentication[];
 }
@@ -12,40 +29,54 @@ export interface SelectorOption extends INodePropertyOptions {
 const strip = ({ reachableWith: _reachableWith, ...option }: SelectorOption): INodePropertyOptions => option;
 
 /**
- * One selector per authentication, so that each credential shows only what its API can do. Where both
- * authentications see the same options, a single selector serves both.
+ * The Authentication choices for the operations of one resource: one parameter per set of APIs, shown
+ * only for the operations those APIs offer, so an operation picked in n8n's node picker comes with an
+ * authentication (and so a credential type) that can run it.
  */
-export function selectorsFor(
-	base: Omit<INodeProperties, 'options' | 'default' | 'type'>,
-	options: SelectorOption[],
-	preferredDefault?: string,
-): INodeProperties[] {
-	const byAuthentication = AUTHENTICATIONS.map((authentication) => ({
-		authentication,
-		options: options.filter((option) => option.reachableWith.includes(authentication)).map(strip),
-	})).filter((entry) => entry.options.length > 0);
-
-	const same =
-		byAuthentication.length === 2 &&
-		JSON.stringify(byAuthentication[0].options) === JSON.stringify(byAuthentication[1].options);
-	const groups = same ? [{ authentication: undefined, options: byAuthentication[0].options }] : byAuthentication;
-
-	return groups.map(({ authentication, options: groupOptions }) => ({
-		...base,
+function authenticationsFor(resource: string, options: SelectorOption[]): INodeProperties[] {
+	const groups = new Map<string, { reachableWith: Authentication[]; operations: string[] }>();
+	for (const option of options) {
+		const key = option.reachableWith.join(',');
+		const group = groups.get(key) ?? { reachableWith: option.reachableWith, operations: [] };
+		group.operations.push(option.value as string);
+		groups.set(key, group);
+	}
+	// The rule cannot see a computed default; each parameter's default is its first authentication.
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
+	return [...groups.values()].map(({ reachableWith, operations }) => ({
+		displayName: 'Authentication',
+		name: 'authentication',
 		type: 'options',
 		noDataExpression: true,
-		options: groupOptions,
-		default: groupOptions.some((option) => option.value === preferredDefault) ? preferredDefault : groupOptions[0].value,
-		displayOptions: {
-			...base.displayOptions,
-			show: {
-				...base.displayOptions?.show,
-				...(authentication ? { authentication: [authentication] } : {}),
-			},
-		},
+		options: AUTHENTICATIONS.filter((authentication) => reachableWith.includes(authentication)).map(
+			(authentication) => AUTHENTICATION_OPTIONS[authentication],
+		),
+		default: reachableWith[0],
+		description:
+			reachableWith.length === 1
+				? `Only the ${AUTHENTICATION_OPTIONS[reachableWith[0]].name} credential can run this operation`
+				: 'Which credential runs this operation',
+		displayOptions: { show: { resource: [resource], operation: operations } },
 	}));
 }
 
-export const BOTH: Authentication[] = ['apiClient', 'dashboardUser'];
-export const API_CLIENT: Authentication[] = ['apiClient'];
-export const DASHBOARD_USER: Authentication[] = ['dashboardUser'];
+/**
+ * The Operation selector of a resource, followed by its Authentication choices. n8n's node picker reads the
+ * first Operation parameter shown for a resource, so there is exactly one per resource, holding every operation.
+ */
+export function operationsFor(resource: string, options: SelectorOption[], preferredDefault?: string): INodeProperties[] {
+	return [
+		// The rule cannot see a computed default; it is the preferred operation or the first.
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource] } },
+			options: options.map(strip),
+			default: preferredDefault ?? (options[0].value as string),
+		},
+		...authenticationsFor(resource, options),
+	];
+}

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { API_CLIENT, BOTH, DASHBOARD_USER, selectorsFor } from '../selectors';
+import { API_CLIENT, BOTH, DASHBOARD_USER, operationsFor } from '../selectors';
 import type { ResourceOperations } from '../types';
 import * as create from './create.operation';
 import * as getAll from './getAll.operation';
@@ -26,7 +26,7 @@ export const operations: ResourceOperations = {
 const show = (operation: string) => ({ show: { resource: ['account'], operation: [operation] } });
 
 export const description: INodeProperties[] = [
-	...selectorsFor({ displayName: 'Operation', name: 'operation', displayOptions: { show: { resource: ['account'] } } }, [
+	...operationsFor('account', [
 		{
 			name: 'Create',
 			value: 'create',

@@ -1,14 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { API_CLIENT, selectorsFor } from '../selectors';
+import { API_CLIENT, operationsFor } from '../selectors';
 import type { ResourceOperations } from '../types';
 import * as getAll from './getAll.operation';
 
 export const operations: ResourceOperations = { getAll };
 
 export const description: INodeProperties[] = [
-	...selectorsFor({ displayName: 'Operation', name: 'operation', displayOptions: { show: { resource: ['bank'] } } }, [
+	...operationsFor('bank', [
 		{
 			name: 'Get Many',
 			value: 'getAll',

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { DASHBOARD_USER, selectorsFor } from '../selectors';
+import { DASHBOARD_USER, operationsFor } from '../selectors';
 import type { ResourceOperations } from '../types';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
@@ -10,7 +10,7 @@ import * as invite from './invite.operation';
 export const operations: ResourceOperations = { get, getAll, invite };
 
 export const description: INodeProperties[] = [
-	...selectorsFor({ displayName: 'Operation', name: 'operation', displayOptions: { show: { resource: ['member'] } } }, [
+	...operationsFor('member', [
 		{
 			name: 'Get',
 			value: 'get',

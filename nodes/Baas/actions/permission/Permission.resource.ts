@@ -1,14 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { DASHBOARD_USER, selectorsFor } from '../selectors';
+import { DASHBOARD_USER, operationsFor } from '../selectors';
 import type { ResourceOperations } from '../types';
 import * as getAll from './getAll.operation';
 
 export const operations: ResourceOperations = { getAll };
 
 export const description: INodeProperties[] = [
-	...selectorsFor({ displayName: 'Operation', name: 'operation', displayOptions: { show: { resource: ['permission'] } } }, [
+	...operationsFor('permission', [
 		{
 			name: 'Get Many',
 			value: 'getAll',

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { DASHBOARD_USER, selectorsFor } from '../selectors';
+import { DASHBOARD_USER, operationsFor } from '../selectors';
 import type { ResourceOperations } from '../types';
 import * as create from './create.operation';
 import * as deleteRole from './delete.operation';
@@ -9,7 +9,7 @@ import * as deleteRole from './delete.operation';
 export const operations: ResourceOperations = { create, delete: deleteRole };
 
 export const description: INodeProperties[] = [
-	...selectorsFor({ displayName: 'Operation', name: 'operation', displayOptions: { show: { resource: ['role'] } } }, [
+	...operationsFor('role', [
 		{
 			name: 'Create',
 			value: 'create',

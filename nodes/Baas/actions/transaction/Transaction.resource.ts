@@ -1,14 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { BOTH, selectorsFor } from '../selectors';
+import { BOTH, operationsFor } from '../selectors';
 import type { ResourceOperations } from '../types';
 import * as getAll from './getAll.operation';
 
 export const operations: ResourceOperations = { getAll };
 
 export const description: INodeProperties[] = [
-	...selectorsFor({ displayName: 'Operation', name: 'operation', displayOptions: { show: { resource: ['transaction'] } } }, [
+	...operationsFor('transaction', [
 		{
 			name: 'Get Many',
 			value: 'getAll',

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { API_CLIENT, DASHBOARD_USER, selectorsFor } from '../selectors';
+import { API_CLIENT, DASHBOARD_USER, operationsFor } from '../selectors';
 import type { ResourceOperations } from '../types';
 import * as create from './create.operation';
 import * as getStatus from './getStatus.operation';
@@ -10,7 +10,7 @@ import * as nameEnquiry from './nameEnquiry.operation';
 export const operations: ResourceOperations = { create, getStatus, nameEnquiry };
 
 export const description: INodeProperties[] = [
-	...selectorsFor({ displayName: 'Operation', name: 'operation', displayOptions: { show: { resource: ['transfer'] } } }, [
+	...operationsFor('transfer', [
 		{
 			name: 'Create',
 			value: 'create',

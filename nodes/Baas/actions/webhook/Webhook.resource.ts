@@ -1,14 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { API_CLIENT, selectorsFor } from '../selectors';
+import { API_CLIENT, operationsFor } from '../selectors';
 import type { ResourceOperations } from '../types';
 import * as create from './create.operation';
 
 export const operations: ResourceOperations = { create };
 
 export const description: INodeProperties[] = [
-	...selectorsFor({ displayName: 'Operation', name: 'operation', displayOptions: { show: { resource: ['webhook'] } } }, [
+	...operationsFor('webhook', [
 		{
 			name: 'Create',
 			value: 'create',

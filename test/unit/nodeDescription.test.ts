@@ -1,0 +1,41 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { Baas } from '../../nodes/Baas/Baas.node';
+import { RESOURCES } from '../../nodes/Baas/actions/resources';
+import { BaasTrigger } from '../../nodes/BaasTrigger/BaasTrigger.node';
+
+const properties = new Baas().description.properties;
+const options = (property: INodeProperties | undefined) => (property?.options ?? []) as INodePropertyOptions[];
+const shownFor = (property: INodeProperties, resource: string) => property.displayOptions?.show?.resource?.includes(resource);
+
+// The browser tests (test/e2e) check what n8n's picker shows; these check the description shape it is built from.
+describe('the node description, as the node picker reads it', () => {
+	test('one Resource parameter lists every resource the router knows', () => {
+		const resources = properties.filter((p) => p.displayName === 'Resource');
+		expect(resources).toHaveLength(1);
+		expect(options(resources[0]).map((o) => o.value).sort()).toEqual(Object.keys(RESOURCES).sort());
+	});
+
+	test.each(Object.keys(RESOURCES))('%s: exactly one Operation parameter, holding each of its operations once', (resource) => {
+		const selectors = properties.filter((p) => p.name === 'operation' && shownFor(p, resource));
+		expect(selectors).toHaveLength(1);
+		expect(options(selectors[0]).map((o) => o.value).sort()).toEqual(Object.keys(RESOURCES[resource]).sort());
+		for (const option of options(selectors[0])) expect(option.action).toMatch(/\w/);
+	});
+
+	test.each(Object.entries(RESOURCES).flatMap(([resource, ops]) => Object.keys(ops).map((operation) => [resource, operation])))(
+		'%s → %s: exactly one Authentication parameter, whose default can run it',
+		(resource, operation) => {
+			const shown = properties.filter(
+				(p) => p.name === 'authentication' && shownFor(p, resource) && p.displayOptions?.show?.operation?.includes(operation),
+			);
+			expect(shown).toHaveLength(1);
+			expect(options(shown[0]).map((o) => o.value)).toContain(shown[0].default);
+		},
+	);
+
+	test('23 operations in all, and the picker entry reads as the BaaS node (n8n shows the trigger description there)', () => {
+		expect(Object.values(RESOURCES).flatMap((ops) => Object.keys(ops))).toHaveLength(23);
+		expect(new BaasTrigger().description.description).toBe(new Baas().description.description);
+	});
+});
