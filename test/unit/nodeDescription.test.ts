@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { Baas } from '../../nodes/Baas/Baas.node';
+import codex from '../../nodes/Baas/Baas.node.json';
 import { RESOURCES } from '../../nodes/Baas/actions/resources';
 import { BaasTrigger } from '../../nodes/BaasTrigger/BaasTrigger.node';
 
@@ -37,5 +38,12 @@ describe('the node description, as the node picker reads it', () => {
 	test('23 operations in all, and the picker entry reads as the BaaS node (n8n shows the trigger description there)', () => {
 		expect(Object.values(RESOURCES).flatMap((ops) => Object.keys(ops))).toHaveLength(23);
 		expect(new BaasTrigger().description.description).toBe(new Baas().description.description);
+	});
+
+	// n8n's picker search matches a node's name and codex aliases, not its actions' texts.
+	test('every action phrase is a codex alias, so searching the picker for it finds BaaS', () => {
+		const actions = properties.filter((p) => p.name === 'operation').flatMap((p) => options(p).map((o) => o.action));
+		expect(actions).toHaveLength(23);
+		for (const action of actions) expect(codex.alias).toContain(action);
 	});
 });
