@@ -32,6 +32,13 @@ export class BaasTrigger implements INodeType {
 		],
 		properties: [
 			{
+				displayName:
+					'Each delivery is checked against the Webhook Secret of the selected BaaS API credential; one without a valid signature is refused (401) and starts nothing',
+				name: 'webhookSecretNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
