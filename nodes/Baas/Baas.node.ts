@@ -20,18 +20,33 @@ export class Baas implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		// '@version' makes n8n's editor skip its shortcut that, when a user has a single BaaS credential, sets
-		// Authentication to that credential's on a new node whatever the operation needs; the operation's
-		// own Authentication default then decides which credential type is offered.
 		credentials: [
-			{ name: 'baasApi', required: true, displayOptions: { show: { authentication: ['apiClient'], '@version': [1] } } },
-			{
-				name: 'baasDashboardApi',
-				required: true,
-				displayOptions: { show: { authentication: ['dashboardUser'], '@version': [1] } },
-			},
+			{ name: 'baasApi', required: true, displayOptions: { show: { authentication: ['apiClient'] } } },
+			{ name: 'baasDashboardApi', required: true, displayOptions: { show: { authentication: ['dashboardUser'] } } },
 		],
-		properties: [resourceSelector, ...resourceDescriptions],
+		properties: [
+			{
+				displayName: 'Authentication',
+				name: 'authentication',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'API Client',
+						value: 'apiClient',
+						description: 'Client ID and secret of your backend integration (the /api/ endpoints)',
+					},
+					{
+						name: 'Dashboard User',
+						value: 'dashboardUser',
+						description: 'E-mail and password of a dashboard user (the /web/ endpoints)',
+					},
+				],
+				default: 'apiClient',
+			},
+			resourceSelector,
+			...resourceDescriptions,
+		],
 	};
 
 	methods = {

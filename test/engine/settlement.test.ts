@@ -94,12 +94,11 @@ describe('errors', () => {
 	});
 
 	test('the Settlement resource is offered to the dashboard user only (its endpoint is /web/ only)', () => {
-		const authentications = (resource: string) =>
-			new Baas().description.properties
-				.filter((p) => p.name === 'authentication' && p.displayOptions?.show?.resource?.includes(resource))
-				.flatMap((p) => (p.options ?? []).map((o) => (o as { value: string }).value));
-		expect(authentications('settlement')).toEqual(['dashboardUser']);
-		expect(authentications('transaction')).toContain('apiClient');
+		const operationsShownTo = (resource: string) =>
+			new Baas().description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))
+				?.displayOptions?.show?.authentication;
+		expect(operationsShownTo('settlement')).toEqual(['dashboardUser']);
+		expect(operationsShownTo('transaction')).toBeUndefined();
 	});
 });
 
