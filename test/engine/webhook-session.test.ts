@@ -30,12 +30,21 @@ describe('Webhook → Create', () => {
 
 	test('a bank refusal is an error with its code, and the write is not re-sent', async () => {
 		const before = fx.count('/create_webhook');
+		fx.bank.addFault({ match: 'create_webhook', errorCode: '60', times: 1 });
+		const run = await create('https://hooks.example.com/refused', ['TRANSFER_SUCCESS'], true);
+		expect(run.json[0]).toMatchObject({ response_code: '60', outcome: 'refused' });
+		expect(String(run.json[0].error)).toContain('[60]');
+		expect(fx.count('/create_webhook') - before).toBe(1);
+		expect(fx.bank.bank.webhooks.some((w) => w.url === 'https://hooks.example.com/refused')).toBe(false);
+	});
+
+	test('a 5xx leaves the registration open: sent once more (one registration per URL), registered once', async () => {
+		const before = fx.count('/create_webhook');
 		fx.bank.addFault({ match: 'create_webhook', errorCode: '80', times: 1 });
 		const run = await create('https://hooks.example.com/down', ['TRANSFER_SUCCESS'], true);
-		expect(run.json[0]).toMatchObject({ response_code: '80' });
-		expect(String(run.json[0].error)).toContain('[80]');
-		expect(fx.count('/create_webhook') - before).toBe(1);
-		expect(fx.bank.bank.webhooks.some((w) => w.url === 'https://hooks.example.com/down')).toBe(false);
+		expect(run.json[0]).toMatchObject({ url: 'https://hooks.example.com/down', events: ['TRANSFER_SUCCESS'] });
+		expect(fx.count('/create_webhook') - before).toBe(2);
+		expect(fx.bank.bank.webhooks.filter((w) => w.url === 'https://hooks.example.com/down')).toHaveLength(1);
 	});
 
 	test('invalid URL or events send nothing', async () => {

@@ -36,12 +36,24 @@ export function outcomeOfRecord(record: IDataObject): Outcome {
 	return status === 'successful' || status === 'pending' || status === 'failed' ? status : 'unknown';
 }
 
+function itemError(node: INode, itemIndex: number, message: string, description: string, outcome: Outcome) {
+	const error = new NodeOperationError(node, message, { itemIndex, description });
+	// n8n replaces a message naming ECONNRESET or ETIMEDOUT with its own advice to retry: keep what was decided here.
+	error.message = message;
+	return withOutcome(error, outcome);
+}
+
 /** An item whose write may or may not have happened: says so, and how to find out before running it again. */
 export function unknownOutcomeError(node: INode, itemIndex: number, message: string, description: string): NodeOperationError {
-	return withOutcome(new NodeOperationError(node, message, { itemIndex, description }), 'unknown');
+	return itemError(node, itemIndex, message, description, 'unknown');
 }
 
 /** A write the node did not send (or whose reference proved it was not made). */
 export function refusedError(node: INode, itemIndex: number, message: string, description: string): NodeOperationError {
-	return withOutcome(new NodeOperationError(node, message, { itemIndex, description }), 'refused');
+	return itemError(node, itemIndex, message, description, 'refused');
+}
+
+/** A lost answer's error as a cause inside another message: what happened, without the transport's lead-in. */
+export function whyNoAnswer(error: unknown): string {
+	return String((error as Error)?.message ?? error).replace(/^Could not get an answer from the bank: /, '');
 }

@@ -50,16 +50,19 @@ export function bankApiError(node: INode, failure: BankFailure, itemIndex?: numb
 
 /** A failure that never reached the bank's envelope: connection refused, timeout, a proxy's HTML page. */
 export function transportApiError(node: INode, summary: string, itemIndex?: number, httpStatus?: number) {
+	const message = `Could not get an answer from the bank: ${summary}`;
 	const error = new NodeApiError(
 		node,
 		{ message: summary },
 		{
-			message: `Could not get an answer from the bank: ${summary}`,
+			message,
 			description: 'Check the Base URL in the credential and that the bank is reachable from n8n.',
 			httpCode: httpStatus ? String(httpStatus) : undefined,
 			itemIndex,
 		},
 	);
+	// n8n swaps a message naming ECONNRESET or ETIMEDOUT for its own advice to retry, wrong for a write whose outcome is unknown.
+	error.message = message;
 	error.context.responseCode = '';
 	return error;
 }

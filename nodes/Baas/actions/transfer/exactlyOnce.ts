@@ -5,7 +5,7 @@ import { forgetBankLists } from '../../methods/bankList';
 import { asNodeError, outcomeUnknown, responseCodeOf } from '../../transport/outcome';
 import { bankRequest } from '../../transport/request';
 import { toAmountString } from '../../validation';
-import { refusedError, unknownOutcomeError, withOutcome } from '../outcome';
+import { refusedError, unknownOutcomeError, whyNoAnswer, withOutcome } from '../outcome';
 
 /** The funds_transfer body (DESIGN.md §4), already validated. */
 export interface TransferBody extends IDataObject {
@@ -75,7 +75,7 @@ async function recorded(context: IExecuteFunctions, body: TransferBody, cause: E
 		throw unknownOutcomeError(
 			context.getNode(),
 			itemIndex,
-			`Transfer ${reference}: outcome unknown. The bank did not answer (${cause.message}) and its status could not be read (${(statusError as Error).message})`,
+			`Transfer ${reference}: outcome unknown. The bank did not answer (${whyNoAnswer(cause)}) and its status could not be read (${whyNoAnswer(statusError)})`,
 			checkAdvice(reference),
 		);
 	}
@@ -110,7 +110,7 @@ export async function sendExactlyOnce(context: IExecuteFunctions, body: Transfer
 		return await send();
 	} catch (first) {
 		if (!outcomeUnknown(first)) {
-			if (responseCodeOf(first) === '99' && /bank.?code/i.test((first as Error).message)) forgetBankLists();
+			if (responseCodeOf(first) === '99' && /bank.?code/i.test(whyNoAnswer(first))) forgetBankLists();
 			throw withOutcome(asNodeError(context.getNode(), first, itemIndex), 'refused');
 		}
 		const landed = await recorded(context, body, first as Error, itemIndex);
@@ -127,7 +127,7 @@ export async function sendExactlyOnce(context: IExecuteFunctions, body: Transfer
 			throw unknownOutcomeError(
 				context.getNode(),
 				itemIndex,
-				`Transfer ${reference}: outcome unknown. The first send got no answer (${(first as Error).message}), the second ended with "${(second as Error).message}", and the bank had no record of it when asked; it may still be working on it`,
+				`Transfer ${reference}: outcome unknown. The first send got no answer (${whyNoAnswer(first)}), the second ended with "${whyNoAnswer(second)}", and the bank had no record of it when asked; it may still be working on it`,
 				checkAdvice(reference),
 			);
 		}
