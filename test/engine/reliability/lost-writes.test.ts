@@ -26,6 +26,7 @@ interface WriteCase {
 const businessId = () => fx.bank.bank.main.id;
 const roleIdOf = (name: string) => [...fx.bank.bank.roles.values()].find((r) => r.name === name && r.businessId === businessId())!.id;
 const tag = (round: number, mode: string) => `${mode}${round}`;
+// Picker values as expressions: n8n checks a fixed one with a 250 ms regex budget that a loaded CI machine can exceed.
 
 let toggled: string;
 
@@ -43,7 +44,7 @@ const WRITES: WriteCase[] = [
 		name: 'account.updateStatus',
 		path: 'update_account_status',
 		prepare: async (round) => ({
-			parameters: { authentication: 'dashboardUser', resource: 'account', operation: 'updateStatus', accountNumber: rl(toggled, 'id'), status: round % 2 === 0 ? 'inactive' : 'active' },
+			parameters: { authentication: 'dashboardUser', resource: 'account', operation: 'updateStatus', accountNumber: rl(`={{ "${toggled}" }}`, 'id'), status: round % 2 === 0 ? 'inactive' : 'active' },
 			credentials: DASHBOARD,
 		}),
 	},

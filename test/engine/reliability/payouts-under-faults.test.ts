@@ -68,7 +68,7 @@ test(`${TRANSFERS} transfers under faults: one ledger entry per reference at mos
 			operation: 'create',
 			transferType: '={{ $json.type }}',
 			amount: '={{ $json.amount }}',
-			sourceAccountNumber: rl(SOURCE, 'id'),
+			sourceAccountNumber: rl(`={{ "${SOURCE}" }}`, 'id'),
 			beneficiaryAccountNumber: '={{ $json.to }}',
 			bankCode: rl('={{ $json.bank }}', 'id'),
 			narration: '={{ $json.narration }}',
