@@ -197,7 +197,7 @@ describe('Transfer → Create', () => {
 		expect(balance(OPERATIONS)).toBe(source);
 	});
 
-	test('a reused reference is refused with 26, never re-sent or looked up, and nothing is debited twice', async () => {
+	test('the same payment run again is the bank\'s 26: the transfer holding the reference is returned, nothing is sent or debited twice', async () => {
 		const reference = newReference('dup');
 		const first = await createTransfer(reference, { amount: '20.00' });
 		expect(first.error).toBeUndefined();
@@ -205,11 +205,21 @@ describe('Transfer → Create', () => {
 		const sendsBefore = fx.count('/funds_transfer');
 		const statusBefore = fx.count('/transaction_status');
 		const second = await createTransfer(reference, { amount: '20.00' }, true);
-		expect(second.json).toEqual([expect.objectContaining({ response_code: '26', outcome: 'refused' })]);
-		expect(String(second.json[0].error)).toContain('[26]');
+		expect(second.json).toEqual([expect.objectContaining({ reference_number: reference, amount: '20.00', status: 'successful', outcome: 'successful' })]);
 		expect(second.items[0].pairedItem).toEqual({ item: 0 });
 		expect(fx.count('/funds_transfer') - sendsBefore).toBe(1);
-		expect(fx.count('/transaction_status') - statusBefore).toBe(0);
+		expect(fx.count('/transaction_status') - statusBefore).toBe(1);
+		expect(transfersWith(reference)).toHaveLength(1);
+		expect(balance(OPERATIONS)).toBe(source);
+	});
+
+	test('a reference used by another payment is refused: 26, the differing fields named, outcome refused', async () => {
+		const reference = newReference('dup-other');
+		await createTransfer(reference, { amount: '21.00' });
+		const source = balance(OPERATIONS);
+		const second = await createTransfer(reference, { amount: '22.00' }, true);
+		expect(second.json).toEqual([expect.objectContaining({ outcome: 'refused' })]);
+		expect(String(second.json[0].error)).toContain(`Reference ${reference} already belongs to another transfer (amount 21.00); this transfer of 22.00`);
 		expect(transfersWith(reference)).toHaveLength(1);
 		expect(balance(OPERATIONS)).toBe(source);
 	});

@@ -68,6 +68,7 @@ const checkAdvice = (reference: string) =>
  */
 async function recorded(context: IExecuteFunctions, body: TransferBody, cause: Error, itemIndex: number) {
 	const reference = body.reference_number;
+	const situation = responseCodeOf(cause) === '26' ? 'The bank has seen this reference before (26)' : `The bank did not answer (${whyNoAnswer(cause)})`;
 	let found: IDataObject | undefined;
 	try {
 		found = await findTransfer(context, reference, itemIndex);
@@ -75,7 +76,7 @@ async function recorded(context: IExecuteFunctions, body: TransferBody, cause: E
 		throw unknownOutcomeError(
 			context.getNode(),
 			itemIndex,
-			`Transfer ${reference}: outcome unknown. The bank did not answer (${whyNoAnswer(cause)}) and its status could not be read (${whyNoAnswer(statusError)})`,
+			`Transfer ${reference}: outcome unknown. ${situation} and its status could not be read (${whyNoAnswer(statusError)})`,
 			checkAdvice(reference),
 		);
 	}
@@ -99,8 +100,9 @@ const CONTENT_REFUSALS = new Set(['44', '45', '57', '60', '83', '99']);
 /**
  * Sends funds_transfer so that money moves at most once. When the send fails without the bank deciding
  * (timeout, dropped connection, 5xx, no envelope), transaction_status for the reference decides: found → that
- * record is returned, nothing is re-sent; 06 → sent once more. A bank decision (26, 51, 57 …) is returned as
- * an error and never re-sent. A 26 on the second send means the first one landed late: its record is returned.
+ * record is returned, nothing is re-sent; 06 → sent once more. A bank decision (51, 57 …) is returned as an
+ * error and never re-sent. A 26 (on any send) is answered by the transfer that holds the reference when every
+ * field matches: the same payment run again, or a first send that landed late.
  * "Not made" is said only when the bank decided so; every other end is outcome unknown.
  */
 export async function sendExactlyOnce(context: IExecuteFunctions, body: TransferBody, itemIndex: number): Promise<IDataObject> {
@@ -109,6 +111,12 @@ export async function sendExactlyOnce(context: IExecuteFunctions, body: Transfer
 	try {
 		return await send();
 	} catch (first) {
+		if (responseCodeOf(first) === '26') {
+			// Run again (a sheet re-run, or after an unknown outcome): the transfer under this reference, when it is
+			// this one, is the answer; reporting "refused" would invite paying it again under a new reference.
+			const earlier = await recorded(context, body, first as Error, itemIndex);
+			if (earlier) return earlier;
+		}
 		if (!outcomeUnknown(first)) {
 			if (responseCodeOf(first) === '99' && /bank.?code/i.test(whyNoAnswer(first))) forgetBankLists();
 			throw withOutcome(asNodeError(context.getNode(), first, itemIndex), 'refused');
