@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { asNodeError, outcomeUnknown, responseCodeOf } from '../transport/outcome';
-import { unknownOutcomeError, whyNoAnswer, withOutcome } from './outcome';
+import { unknownOutcomeError, whyNoAnswer, withOutcome } from './writeOutcome';
 
 /** How a write other than a transfer is made safe when its answer is lost (the bank may or may not have acted). */
 export interface LostAnswerPlan {

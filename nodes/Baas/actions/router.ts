@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../transport/outcome';
 import { DEFAULT_READ_CONCURRENCY } from './commonFields';
-import { outcomeOf } from './outcome';
+import { outcomeOf } from './writeOutcome';
 import { RESOURCES } from './resources';
 import type { BaasOperation } from './types';
 

@@ -132,5 +132,5 @@ describe('every write with its answer lost', () => {
 		all('webhook.create', 'done');
 		// The bank refuses the re-send of a role it made (26) and no operation lists roles: unknown, with where to look.
 		all('role.create', drop === 'after' ? 'unknown' : 'done');
-	});
+	}, sized(60_000, 600_000));
 });

@@ -135,4 +135,4 @@ test(`${TRANSFERS} transfers under faults: one ledger entry per reference at mos
 	expect(figures.max_ledger_entries_per_reference).toBe(1);
 	expect(figures.unknown).toBe(figures.unknown_status_unreadable + figures.unknown_bank_still_working);
 	expect(figures.faulted_sends).toBeGreaterThan(0);
-});
+}, sized(120_000, 900_000));

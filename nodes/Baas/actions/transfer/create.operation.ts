@@ -11,7 +11,7 @@ import {
 	validField,
 } from '../../validation';
 import { asNodeError } from '../../transport/outcome';
-import { outcomeOfRecord, withDefaultOutcome } from '../outcome';
+import { outcomeOfRecord, withDefaultOutcome } from '../writeOutcome';
 import { accountLocator, requiredAccountNumber } from '../account/accountLocator';
 import { additionalFieldsCollection, optionsCollection } from '../commonFields';
 import type { TransferBody } from './exactlyOnce';
@@ -127,7 +127,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		return { ...record, outcome: outcomeOfRecord(record) };
 	} catch (error) {
-		// Every item, success or error, says what happened to the money in one word (see ../outcome.ts).
+		// Every item, success or error, says what happened to the money in one word (see ../writeOutcome.ts).
 		throw withDefaultOutcome(asNodeError(this.getNode(), error, itemIndex));
 	}
 }

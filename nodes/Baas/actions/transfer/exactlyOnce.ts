@@ -5,7 +5,7 @@ import { forgetBankLists } from '../../methods/bankList';
 import { asNodeError, outcomeUnknown, responseCodeOf } from '../../transport/outcome';
 import { bankRequest } from '../../transport/request';
 import { toAmountString } from '../../validation';
-import { refusedError, unknownOutcomeError, whyNoAnswer, withOutcome } from '../outcome';
+import { refusedError, unknownOutcomeError, whyNoAnswer, withOutcome } from '../writeOutcome';
 
 /** The funds_transfer body (DESIGN.md §4), already validated. */
 export interface TransferBody extends IDataObject {
