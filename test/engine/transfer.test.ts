@@ -230,7 +230,11 @@ describe('Transfer → Create', () => {
 		expect(poor.error).toMatchObject({ name: 'NodeApiError', context: { responseCode: '51' } });
 		const inactive = await createTransfer(newReference('inactive'), { sourceAccountNumber: byNumber(INACTIVE), amount: '1.00' });
 		expect(inactive.error).toMatchObject({ context: { responseCode: '57' } });
-		expect(fx.count('/funds_transfer') - sendsBefore).toBe(2);
+		// In the error output only { error, message } pass: the outcome leads the message.
+		const routed = await createTransfer(newReference('poor'), { amount: '999999999.00' }, 'errorOutput');
+		expect(String(routed.errorItems[0].json.message)).toMatch(/^Outcome: refused\. The source account does not hold enough funds/);
+		expect(String(routed.errorItems[0].json.error)).toContain('[51]');
+		expect(fx.count('/funds_transfer') - sendsBefore).toBe(3);
 	});
 
 	test('a refused sign-in is reported as such: no transfer, no status question', async () => {
