@@ -62,6 +62,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<IHttpRequestOptions> {
 		const spec = credentialTypes[typeName]?.authenticate;
 		const options = requestOptions as IHttpRequestOptions;
+		// As n8n's server: a function is called with the decrypted data, a generic one has its expressions resolved.
+		if (typeof spec === 'function') return await spec(credentials, options);
 		if (!spec || typeof spec !== 'object' || spec.type !== 'generic') return options;
 		const resolve = (value: unknown) =>
 			workflow && node
