@@ -29,8 +29,11 @@ export interface BankRequestOptions {
 /** Waits before retry n (1-based): 0.5 s, 1 s, 2 s … unless the bank said how long (Retry-After). */
 export const RETRY_BASE_MS = 500;
 const DEFAULT_READ_ATTEMPTS = 4;
-/** How long one request may take; tests shorten it to reach "no answer" quickly. */
-export const REQUEST_LIMITS = { timeoutMs: 60_000 };
+/**
+ * How long one request may take, and the first wait before a read is retried (then doubled); tests shorten
+ * them to reach "no answer" and the end of the retries quickly.
+ */
+export const REQUEST_LIMITS = { timeoutMs: 60_000, retryBaseMs: RETRY_BASE_MS };
 
 interface Failure {
 	retryable: boolean;
@@ -168,7 +171,7 @@ export async function bankRequestEnvelope<T = unknown>(
 		} catch (caught) {
 			const failure = noAnswer(where, caught as CaughtRequestError);
 			if (!failure.retryable || attempt >= attempts) throw failure.error;
-			await sleep(RETRY_BASE_MS * 2 ** (attempt - 1));
+			await sleep(REQUEST_LIMITS.retryBaseMs * 2 ** (attempt - 1));
 			continue;
 		}
 		if (isEnvelope(response.body) && response.body.status === true) return response.body as Envelope<T>;
@@ -183,6 +186,6 @@ export async function bankRequestEnvelope<T = unknown>(
 			}
 		}
 		if (!failure.retryable || attempt >= attempts) throw failure.error;
-		await sleep(failure.retryAfterMs ?? RETRY_BASE_MS * 2 ** (attempt - 1));
+		await sleep(failure.retryAfterMs ?? REQUEST_LIMITS.retryBaseMs * 2 ** (attempt - 1));
 	}
 }
