@@ -34,15 +34,25 @@ export const CREDENTIAL_FOR_VARIANT: Record<ApiVariant, string> = {
 	web: 'baasDashboardApi',
 };
 
-/** The API variant chosen by the node's Authentication parameter (API client → /api/, dashboard user → /web/). */
+const variants = new WeakMap<object, ApiVariant>();
+
+/**
+ * The API variant chosen by the node's Authentication parameter (API client → /api/, dashboard user → /web/),
+ * read once per execution context: it is the same for every item.
+ */
 export function variantOf(context: BankContext): ApiVariant {
-	// Execute contexts take (name, itemIndex, fallback); hook, webhook and load-options contexts (name, fallback).
-	const authentication = (
-		'getInputData' in context
-			? context.getNodeParameter('authentication', 0, 'apiClient')
-			: (context as ILoadOptionsFunctions).getNodeParameter('authentication', 'apiClient')
-	) as string;
-	return authentication === 'dashboardUser' ? 'web' : 'api';
+	let variant = variants.get(context);
+	if (variant === undefined) {
+		// Execute contexts take (name, itemIndex, fallback); hook, webhook and load-options contexts (name, fallback).
+		const authentication = (
+			'getInputData' in context
+				? context.getNodeParameter('authentication', 0, 'apiClient')
+				: (context as ILoadOptionsFunctions).getNodeParameter('authentication', 'apiClient')
+		) as string;
+		variant = authentication === 'dashboardUser' ? 'web' : 'api';
+		variants.set(context, variant);
+	}
+	return variant;
 }
 
 /** What a request needs from the credential, read once per execution. */
