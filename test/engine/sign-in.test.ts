@@ -123,6 +123,21 @@ describe('a token the bank calls expired (42) at any HTTP status', () => {
 	});
 });
 
+describe('Session → Verify with a given token', () => {
+	test('a refused given token is not taken for an expired session: no new sign-in', async () => {
+		await balances('baasDashboardApi', DASHBOARD.baasDashboardApi, accounts(1), false);
+		const loginsBefore = fx.count('/auth/web/login');
+		const run = await runNode(fx.credentials, {
+			parameters: { authentication: 'dashboardUser', resource: 'session', operation: 'verify', token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln' },
+			credentials: DASHBOARD,
+			items: [{}, {}, {}],
+			continueOnFail: true,
+		});
+		expect(run.json.map((item) => item.response_code)).toEqual(['41', '41', '41']);
+		expect(fx.count('/auth/web/login') - loginsBefore).toBe(0);
+	});
+});
+
 describe('tokens live per n8n process, not per execution', () => {
 	test('ten executions of one credential cost one sign-in', async () => {
 		forgetHeldTokens();

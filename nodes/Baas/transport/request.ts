@@ -24,6 +24,11 @@ export interface BankRequestOptions {
 	itemIndex?: number;
 	/** Total attempts for a request that is safe to retry (reads). Writes are always sent once. */
 	attempts?: number;
+	/**
+	 * false when a 41/42 may be about a token in the body rather than the Bearer header (Session → Verify): then
+	 * the held token is kept and the refusal returned to the caller. Default true.
+	 */
+	replaceRefusedToken?: boolean;
 }
 
 /** Waits before retry n (1-based): 0.5 s, 1 s, 2 s … unless the bank said how long (Retry-After). */
@@ -176,7 +181,7 @@ export async function bankRequestEnvelope<T = unknown>(
 		}
 		if (isEnvelope(response.body) && response.body.status === true) return response.body as Envelope<T>;
 		const failure = failedAnswer(where, response);
-		if (isEnvelope(response.body) && TOKEN_REFUSED.has(String(response.body.response_code)) && !tokenReplaced) {
+		if (options.replaceRefusedToken !== false && isEnvelope(response.body) && TOKEN_REFUSED.has(String(response.body.response_code)) && !tokenReplaced) {
 			tokenReplaced = true;
 			// Unless another request replaced it already, this signs in once; a refused sign-in is thrown here.
 			token = await accessToken(context, view, options.itemIndex, { replacing: token });
