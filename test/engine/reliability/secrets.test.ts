@@ -98,6 +98,17 @@ const OPERATIONS: Array<{ name: string; options: (items: number) => RunNodeOptio
 		options: () => ({ parameters: { authentication: 'dashboardUser', resource: 'session', operation: 'verify' }, credentials: { baasDashboardApi: 'web-x' } }),
 	},
 	{
+		name: 'Bank → Get Many',
+		options: () => ({ parameters: { authentication: 'apiClient', resource: 'bank', operation: 'getAll', returnAll: false, limit: 2 }, credentials: { baasApi: 'api-x' } }),
+	},
+	{
+		name: 'Webhook → Create',
+		options: () => ({
+			parameters: { authentication: 'apiClient', resource: 'webhook', operation: 'create', url: 'https://hooks.example.com/leak', events: ['TRANSFER_SUCCESS'] },
+			credentials: { baasApi: 'api-x' },
+		}),
+	},
+	{
 		name: 'Transfer → Create',
 		options: (n) => ({
 			parameters: {
