@@ -68,6 +68,13 @@ describe('a refused sign-in is not repeated within an execution (no lockout)', (
 		}
 	}
 
+	test('executions running at the same time with the wrong secret: at most one sign-in each', async () => {
+		fx.bank.reset();
+		await Promise.all([1, 2, 3].map(() => balances('baasApi', 'api-wrong', accounts(20), true, 20)));
+		expect(fx.count('/generate_token')).toBeLessThanOrEqual(3);
+		expect(fx.bank.requests().filter((r) => r.status === 423)).toHaveLength(0);
+	});
+
 	test('the next execution asks the bank again (the secret may have been fixed at the bank)', async () => {
 		fx.bank.reset();
 		await balances('baasApi', 'api-wrong', accounts(3), true);

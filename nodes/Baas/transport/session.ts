@@ -65,17 +65,13 @@ export interface CredentialView {
 	scrub: Scrubber;
 }
 
-interface Refusal {
-	scope: unknown;
-	error: SignInError;
-}
-
 interface TokenEntry {
 	token?: string;
 	/** When to sign in again (ms since epoch). */
 	renewAt: number;
 	pending?: Promise<IssuedToken | SignInError>;
-	refusal?: Refusal;
+	/** Refused sign-ins by execution (several executions may run with the same wrong credential at once). */
+	refusals: Map<unknown, SignInError>;
 }
 
 const SIGN_IN: Record<ApiVariant, { kind: SignInKind; identity: string; secret: string }> = {
@@ -85,6 +81,8 @@ const SIGN_IN: Record<ApiVariant, { kind: SignInKind; identity: string; secret: 
 
 // Renew this long before the end of a token's life, at most a minute and at most a tenth of the lifetime.
 const RENEW_MARGIN_MS = 60_000;
+// Executions whose refusal is remembered per credential; older ones have long finished.
+const MAX_REFUSALS = 50;
 // One entry per credential (and per old secret or URL); more than this many means old ones are stale.
 const MAX_ENTRIES = 500;
 
@@ -153,7 +151,7 @@ function entryFor(key: string): TokenEntry {
 	let entry = tokens.get(key);
 	if (!entry) {
 		if (tokens.size >= MAX_ENTRIES) tokens.delete(tokens.keys().next().value as string);
-		entry = { renewAt: 0 };
+		entry = { renewAt: 0, refusals: new Map() };
 		tokens.set(key, entry);
 	}
 	return entry;
@@ -178,7 +176,8 @@ export async function accessToken(
 	const entry = entryFor(view.key);
 	const scope = scopeOf(context);
 	const failed = (error: SignInError) => signInApiError(context.getNode(), error, itemIndex, view.scrub);
-	if (entry.refusal && entry.refusal.scope === scope) throw failed(entry.refusal.error);
+	const refused = entry.refusals.get(scope);
+	if (refused) throw failed(refused);
 	if (entry.token !== undefined && entry.token !== options.replacing && Date.now() < entry.renewAt) return entry.token;
 	if (!entry.pending) {
 		if (options.replacing !== undefined && entry.token === options.replacing) entry.token = undefined;
@@ -186,13 +185,16 @@ export async function accessToken(
 			(issued) => {
 				entry.token = issued.token;
 				entry.renewAt = expiresAt(issued, Date.now());
-				entry.refusal = undefined;
+				entry.refusals.clear();
 				return issued;
 			},
 			(error: unknown) => {
 				const failure =
 					error instanceof SignInError ? error : new SignInError(`Could not sign in: ${(error as Error).message}`, false, '');
-				if (failure.refused) entry.refusal = { scope, error: failure };
+				if (failure.refused) {
+					entry.refusals.set(scope, failure);
+					if (entry.refusals.size > MAX_REFUSALS) entry.refusals.delete(entry.refusals.keys().next().value);
+				}
 				return failure;
 			},
 		);
