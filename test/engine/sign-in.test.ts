@@ -146,6 +146,13 @@ describe('Session → Verify with a given token', () => {
 });
 
 describe('tokens live per n8n process, not per execution', () => {
+	test('the credential is read once per execution, not per request', async () => {
+		const before = fx.credentials.decryptions;
+		const run = await balances('baasApi', API.baasApi, accounts(30), false, 5);
+		expect(run.json).toHaveLength(30);
+		expect(fx.credentials.decryptions - before).toBe(1);
+	});
+
 	test('ten executions of one credential cost one sign-in', async () => {
 		forgetHeldTokens();
 		const before = fx.count('/auth/web/login');

@@ -37,6 +37,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	/** How often each credential id was (re-)authenticated, for assertions. */
 	readonly preAuthenticationCalls = new Map<string, number>();
 
+	/** How often the engine read (decrypted) a credential, as n8n's server would from its database. */
+	decryptions = 0;
+
 	add(id: string, type: string, data: ICredentialDataDecryptedObject) {
 		this.store.set(id, { type, data: { ...data } });
 	}
@@ -111,6 +114,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		nodeCredentials: INodeCredentialsDetails,
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
+		this.decryptions++;
 		const found = nodeCredentials.id ? this.store.get(nodeCredentials.id) : undefined;
 		if (!found || found.type !== type) throw new Error(`No ${type} credential with id ${nodeCredentials.id}`);
 		return { ...found.data };
