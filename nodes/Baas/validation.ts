@@ -2,6 +2,18 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
+import {
+	ACCOUNT_STATUS_CHANGES,
+	ACCOUNT_STATUSES,
+	ACCOUNT_TYPES,
+	MEMBER_SORT_FIELDS,
+	SORT_ORDERS,
+	TRANSACTION_STATUSES,
+	TRANSACTION_TYPES,
+	TRANSFER_TYPES,
+	valuesOf,
+} from './optionLists';
+
 /** Input rules from the contract (Limits) and DESIGN.md §4, checked before anything is sent to the bank. */
 
 export const accountNumberSchema = z
@@ -57,13 +69,15 @@ export function oneOfSchema<T extends [string, ...string[]]>(values: T) {
 		.pipe(z.enum(values, { errorMap: () => ({ message: problem }) }));
 }
 
-/** Account filters take these types; answers can also carry `pool`, which is not a filter value. */
-export const accountTypeFilterSchema = oneOfSchema(['normal', 'virtual', 'current', 'savings']);
-export const accountStatusSchema = oneOfSchema(['active', 'inactive', 'blocked', 'closed', 'pending']);
-/** update_account_status accepts only these two. */
-export const accountStatusChangeSchema = oneOfSchema(['active', 'inactive']);
-export const transactionTypeSchema = oneOfSchema(['credit', 'debit']);
-export const transactionStatusSchema = oneOfSchema(['success', 'pending', 'failed']);
+/** Checks of the fixed lists, from the same constants as the form's options (optionLists.ts). */
+export const accountTypeFilterSchema = oneOfSchema(valuesOf(ACCOUNT_TYPES));
+export const accountStatusSchema = oneOfSchema(valuesOf(ACCOUNT_STATUSES));
+export const accountStatusChangeSchema = oneOfSchema(valuesOf(ACCOUNT_STATUS_CHANGES));
+export const transactionTypeSchema = oneOfSchema(valuesOf(TRANSACTION_TYPES));
+export const transactionStatusSchema = oneOfSchema(valuesOf(TRANSACTION_STATUSES));
+export const transferTypeSchema = oneOfSchema(valuesOf(TRANSFER_TYPES));
+export const memberSortFieldSchema = oneOfSchema(valuesOf(MEMBER_SORT_FIELDS));
+export const sortOrderSchema = oneOfSchema(valuesOf(SORT_ORDERS));
 
 export const accountNameSchema = z
 	.string({ invalid_type_error: 'must be text', required_error: 'is required' })

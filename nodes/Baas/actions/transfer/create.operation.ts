@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { optionsOf, TRANSFER_TYPES } from '../../optionLists';
 import {
 	accountNameSchema,
 	accountNumberSchema,
 	amountSchema,
 	invalidInput,
 	narrationSchema,
-	oneOfSchema,
+	transferTypeSchema,
 	referenceSchema,
 	validField,
 } from '../../validation';
@@ -27,10 +28,7 @@ export const description: INodeProperties[] = [
 		name: 'transferType',
 		type: 'options',
 		required: true,
-		options: [
-			{ name: 'Intra-Bank', value: 'intra', description: 'To another account at this bank (completes at once)' },
-			{ name: 'Inter-Bank', value: 'inter', description: 'To an account at another bank (pending, then successful or failed)' },
-		],
+		options: optionsOf(TRANSFER_TYPES),
 		default: 'intra',
 	},
 	{
@@ -93,7 +91,7 @@ export const description: INodeProperties[] = [
 
 function readTransfer(context: IExecuteFunctions, itemIndex: number): TransferBody {
 	const param = (name: string) => context.getNodeParameter(name, itemIndex);
-	const transferType = validField(context, itemIndex, 'Transfer Type', oneOfSchema(['intra', 'inter']), param('transferType'));
+	const transferType = validField(context, itemIndex, 'Transfer Type', transferTypeSchema, param('transferType'));
 	const body: TransferBody = {
 		reference_number: validField(context, itemIndex, 'Reference Number', referenceSchema, referenceText(param('referenceNumber'))),
 		transfer_type: transferType,
