@@ -5,8 +5,10 @@ import {
 	accountNameSchema,
 	accountNumberSchema,
 	amountSchema,
+	booleanSchema,
 	invalidInput,
 	narrationSchema,
+	positiveIntegerSchema,
 	transferTypeSchema,
 	referenceSchema,
 	validField,
@@ -115,8 +117,10 @@ function readTransfer(context: IExecuteFunctions, itemIndex: number): TransferBo
 /** Sends money exactly once per reference; optionally waits for an inter-bank transfer's final status. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = readTransfer(this, itemIndex);
+	// Checked before sending: a bad option must not surface only after the money moved.
+	const wait = validField(this, itemIndex, 'Wait for Final Status', booleanSchema, this.getNodeParameter('options.waitForFinalStatus', itemIndex, false));
+	const maxWaitSeconds = validField(this, itemIndex, 'Max Wait (Seconds)', positiveIntegerSchema, this.getNodeParameter('options.maxWaitSeconds', itemIndex, 300));
 	const record = await sendExactlyOnce(this, body, itemIndex);
-	if (!(this.getNodeParameter('options.waitForFinalStatus', itemIndex, false) as boolean)) return record;
-	const maxWaitSeconds = this.getNodeParameter('options.maxWaitSeconds', itemIndex, 300) as number;
-	return await waitForFinalStatus(this, record, Math.max(1, maxWaitSeconds) * 1000, itemIndex);
+	if (!wait) return record;
+	return await waitForFinalStatus(this, record, maxWaitSeconds * 1000, itemIndex);
 }
