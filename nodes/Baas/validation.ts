@@ -16,6 +16,17 @@ import {
 
 /** Input rules from the contract (Limits) and DESIGN.md §4, checked before anything is sent to the bank. */
 
+/** Free text the bank stores or searches: not empty, bounded, and without control characters (NUL, line breaks, …). */
+export function textSchema(maxLength: number) {
+	return z
+		.string({ invalid_type_error: 'must be text', required_error: 'is required' })
+		.trim()
+		.min(1, 'must not be empty')
+		.max(maxLength, `must be at most ${maxLength} characters`)
+		// eslint-disable-next-line no-control-regex -- control characters are what this rule refuses
+		.regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters such as line breaks');
+}
+
 export const accountNumberSchema = z
 	.string({ invalid_type_error: 'must be text of 10 digits' })
 	.trim()
@@ -31,11 +42,7 @@ export const emailSchema = z.string().trim().email('must be a valid e-mail addre
 
 export const uuidSchema = z.string().trim().uuid('must be a UUID (for example 3f2b6c1e-8d4a-4b7e-9c1f-2a5d6e7f8a9b)');
 
-export const roleNameSchema = z
-	.string()
-	.trim()
-	.min(1, 'must not be empty')
-	.max(255, 'must be at most 255 characters');
+export const roleNameSchema = textSchema(255);
 
 export const bankCodeSchema = z
 	.string()
@@ -79,11 +86,7 @@ export const transferTypeSchema = oneOfSchema(valuesOf(TRANSFER_TYPES));
 export const memberSortFieldSchema = oneOfSchema(valuesOf(MEMBER_SORT_FIELDS));
 export const sortOrderSchema = oneOfSchema(valuesOf(SORT_ORDERS));
 
-export const accountNameSchema = z
-	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
-	.trim()
-	.min(1, 'must not be empty')
-	.max(255, 'must be at most 255 characters');
+export const accountNameSchema = textSchema(255);
 
 /** Digits with an optional leading +, spaces, hyphens or brackets between them; 7 to 15 digits in all. */
 export const phoneSchema = z
@@ -97,11 +100,7 @@ export const phoneSchema = z
 	}, 'must have 7 to 15 digits');
 
 /** Free-text filters (search, category, channel, references). */
-export const filterTextSchema = z
-	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
-	.trim()
-	.min(1, 'must not be empty')
-	.max(255, 'must be at most 255 characters');
+export const filterTextSchema = textSchema(255);
 
 export const booleanSchema = z.boolean({ invalid_type_error: 'must be true or false', required_error: 'is required' });
 
@@ -111,7 +110,8 @@ export const positiveIntegerSchema = z.preprocess(
 	z
 		.number({ invalid_type_error: 'must be a whole number of at least 1' })
 		.int('must be a whole number')
-		.min(1, 'must be at least 1'),
+		.min(1, 'must be at least 1')
+		.lte(Number.MAX_SAFE_INTEGER, 'is too large'),
 );
 
 const PLAIN_AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
@@ -226,18 +226,10 @@ export function validDateRange(
 }
 
 /** Transfer narration (stored by the bank as remarks). */
-export const narrationSchema = z
-	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
-	.trim()
-	.min(1, 'must not be empty')
-	.max(255, 'must be at most 255 characters');
+export const narrationSchema = textSchema(255);
 
 /** First or last name of a team member. */
-export const personNameSchema = z
-	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
-	.trim()
-	.min(1, 'must not be empty')
-	.max(150, 'must be at most 150 characters');
+export const personNameSchema = textSchema(150);
 
 /** An address the bank can call (webhooks): http or https, absolute. */
 export const httpUrlSchema = z

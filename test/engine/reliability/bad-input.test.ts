@@ -47,21 +47,26 @@ const VALID: IDataObject = {
 const expr = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;
 const LONG = 'x'.repeat(5000);
 
-/** Invalid values for a field of this type, each as an expression (fixed values are checked by n8n's editor). */
+/**
+ * Invalid values for a field of this type, each as an expression (fixed values are checked by n8n's editor).
+ * Empty is invalid only where the field is required: an empty optional field or filter means "not set".
+ */
 function invalidValues(property: INodeProperties): unknown[] {
 	switch (property.type) {
 		case 'string':
-			return [expr({ a: 1 }), expr(LONG), expr('   '), expr(['a']), expr(true), expr('\u0000<script>')];
+			// Blank is "not set" for an optional field (Session → Verify then checks the credential's own token).
+			return [expr({ a: 1 }), expr(LONG), property.required ? expr('   ') : expr(12.5), expr(['a']), expr(true), expr('\u0000<script>')];
 		case 'options':
-			return [expr('not-an-option'), expr(42), expr(''), expr({ a: 1 }), expr(null), expr('ACTIVE ')].map((v, i) => (i === 5 ? expr('no such value') : v));
+			// Empty is "no filter" for an optional list, so the wrong values are other words, other types, other case.
+			return [expr('not-an-option'), expr(42), expr('ACTIVE'), expr({ a: 1 }), expr(true), expr('no such value')];
 		case 'multiOptions':
 			return [expr(['NOT_AN_EVENT']), expr('COLLECTION_SUCCESS,NOPE'), expr([]), expr(42), expr([1]), expr(null)];
 		case 'boolean':
-			return [expr('maybe'), expr(2), expr({}), expr('yes please'), expr([true]), expr('')];
+			return [expr('maybe'), expr(2), expr({}), expr('yes please'), expr([true]), expr('on')];
 		case 'number':
 			return [expr(-5), expr('abc'), expr(0), expr(1.5), expr({}), expr(Number.MAX_SAFE_INTEGER * 4)];
 		case 'resourceLocator':
-			return [rl(expr('12'), 'id'), rl(expr('abcdefghij'), 'id'), rl(expr(''), 'id'), rl(expr({ a: 1 }), 'id'), rl(expr(LONG), 'id'), rl(expr(12), 'id')];
+			return [rl(expr('12'), 'id'), rl(expr('abcdefghij'), 'id'), rl(expr(property.required ? '' : '08230000021'), 'id'), rl(expr({ a: 1 }), 'id'), rl(expr(LONG), 'id'), rl(expr(12), 'id')];
 		default:
 			return [];
 	}
