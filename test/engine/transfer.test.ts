@@ -254,7 +254,7 @@ describe('Transfer → Create', () => {
 	test('invalid input fails the item naming the field and sends nothing', async () => {
 		const cases: Array<[Record<string, unknown>, RegExp, IDataObject?]> = [
 			[{ amount: '10.005' }, /Amount must be a positive amount with at most 2 decimals/],
-			[{ amount: '={{ 0.1 + 0.2 }}' }, /Amount must be a positive amount/],
+			[{ amount: '={{ 0.1 + 0.2 }}' }, /Amount is a number too long to be exact/],
 			[{ amount: '-5' }, /Amount must be a positive amount/],
 			[{ beneficiaryAccountNumber: '12345' }, /Beneficiary Account Number must be exactly 10 digits/],
 			// Fixed values in a picker are checked by n8n before the run; values from the data are checked by the node.

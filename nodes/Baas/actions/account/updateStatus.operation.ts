@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { ACCOUNT_STATUS_CHANGES, optionsOf } from '../../optionLists';
 import { bankRequest } from '../../transport/request';
 import { accountStatusChangeSchema, validField } from '../../validation';
 import { optionsCollection } from '../commonFields';
@@ -18,10 +19,7 @@ export const description: INodeProperties[] = [
 		name: 'status',
 		type: 'options',
 		required: true,
-		options: [
-			{ name: 'Active', value: 'active', description: 'The account can send and receive funds' },
-			{ name: 'Inactive', value: 'inactive', description: 'The account stops sending and receiving funds' },
-		],
+		options: optionsOf(ACCOUNT_STATUS_CHANGES),
 		default: 'inactive',
 		description: 'The status to set. Blocked and closed accounts cannot be changed (the bank answers 45).',
 	},

@@ -1,14 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { z } from 'zod';
 
 import { bankRequest } from '../../transport/request';
-import { permissionCodesSchema, roleNameSchema, validField } from '../../validation';
+import { permissionCodesSchema, roleNameSchema, textSchema, validField } from '../../validation';
 import { additionalFieldsCollection, optionsCollection } from '../commonFields';
 import { writeOnce } from '../lostAnswer';
 
 export const changesState = true;
 
-const descriptionSchema = z.string({ invalid_type_error: 'must be text' }).trim().max(1000, 'must be at most 1000 characters');
+const descriptionSchema = textSchema(1000);
 
 export const description: INodeProperties[] = [
 	{

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { optionsOf, valuesOf, WEBHOOK_EVENTS } from '../../optionLists';
 import { bankRequest } from '../../transport/request';
 import { httpUrlSchema, validField } from '../../validation';
 import { optionsCollection } from '../commonFields';
@@ -8,10 +9,10 @@ import { writeOnce } from '../lostAnswer';
 
 export const changesState = true;
 
-export const WEBHOOK_EVENTS = ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS', 'TRANSFER_FAILED'] as const;
+const EVENT_KINDS = valuesOf(WEBHOOK_EVENTS);
 
 const eventsSchema = z
-	.array(z.enum(WEBHOOK_EVENTS, { errorMap: () => ({ message: `must list only ${WEBHOOK_EVENTS.join(', ')}` }) }), {
+	.array(z.enum(EVENT_KINDS, { errorMap: () => ({ message: `must list only ${EVENT_KINDS.join(', ')}` }) }), {
 		invalid_type_error: 'must be a list of event kinds',
 	})
 	.min(1, 'must list at least one event')
@@ -33,11 +34,7 @@ export const description: INodeProperties[] = [
 		name: 'events',
 		type: 'multiOptions',
 		required: true,
-		options: [
-			{ name: 'Collection Success', value: 'COLLECTION_SUCCESS', description: 'An inbound payment succeeded' },
-			{ name: 'Transfer Failed', value: 'TRANSFER_FAILED', description: 'A transfer failed' },
-			{ name: 'Transfer Success', value: 'TRANSFER_SUCCESS', description: 'A transfer completed successfully' },
-		],
+		options: optionsOf(WEBHOOK_EVENTS),
 		default: [],
 		description: 'Which events the bank sends to the URL',
 	},
