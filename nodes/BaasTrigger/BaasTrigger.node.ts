@@ -2,7 +2,7 @@ import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { handleDelivery } from './delivery';
-import { DEFAULT_WINDOW_MINUTES } from './options';
+import { DEFAULT_WINDOW_MINUTES, EVENT_OPTIONS } from './options';
 import { forgetRegistration, register, registrationExists } from './registration';
 
 /** Thin shell: the form, the registration lifecycle (registration.ts) and delivery handling (delivery.ts). */
@@ -35,23 +35,7 @@ export class BaasTrigger implements INodeType {
 				required: true,
 				default: [],
 				description: 'The bank events that start this workflow. Select at least one.',
-				options: [
-					{
-						name: 'Collection Success',
-						value: 'COLLECTION_SUCCESS',
-						description: 'An inbound payment landed on one of your accounts',
-					},
-					{
-						name: 'Transfer Failed',
-						value: 'TRANSFER_FAILED',
-						description: 'A transfer failed: no funds were debited, or the debit was reversed',
-					},
-					{
-						name: 'Transfer Success',
-						value: 'TRANSFER_SUCCESS',
-						description: 'A transfer reached the beneficiary',
-					},
-				],
+				options: EVENT_OPTIONS,
 			},
 			{
 				displayName: 'Options',
