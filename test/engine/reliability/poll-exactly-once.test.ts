@@ -47,7 +47,7 @@ describe('Poll Trigger: every event exactly once', () => {
 		const expected = new Map<string, number>();
 		const awaiting: Array<{ transfer: Transfer; settleAfterPolls: number }> = [];
 		const emitted = new Map<string, number>();
-		let made = { collections: 0, transfers: 0 };
+		const made = { collections: 0, transfers: 0 };
 		let polls = 0;
 		let faulted = 0;
 
