@@ -1,6 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { CREDENTIALS_BY_AUTHENTICATION } from '../Baas/authentication';
 import { pollTriggerProperties } from './description';
 import { pollForEvents } from './poll';
 import { readSettings } from './settings';
@@ -21,10 +22,7 @@ export class BaasPollTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'baasApi', required: true, displayOptions: { show: { authentication: ['apiClient'] } } },
-			{ name: 'baasDashboardApi', required: true, displayOptions: { show: { authentication: ['dashboardUser'] } } },
-		],
+		credentials: CREDENTIALS_BY_AUTHENTICATION,
 		properties: pollTriggerProperties,
 	};
 
