@@ -36,7 +36,14 @@ export function describePolling(line: N8nLine, port: number) {
 			mkdirSync(userFolder, { recursive: true });
 			await installCommunityPackage(userFolder, tarball, install.runtime, log);
 			bank = await startSandbox({ port: 0, deliverWebhooks: false });
-			const config = { install, userFolder, port, encryptionKey: `e2e-polling-${line.version}` };
+			// n8n 2.x starts its task broker (default port 5679) whatever N8N_RUNNERS_ENABLED says: give it one of ours.
+			const config = {
+				install,
+				userFolder,
+				port,
+				encryptionKey: `e2e-polling-${line.version}`,
+				extraEnv: { N8N_RUNNERS_BROKER_PORT: String(port + 50) },
+			};
 			const credentialsFile = path.join(userFolder, 'credentials.json');
 			writeFileSync(credentialsFile, JSON.stringify(sandboxCredentials(bank), null, 2));
 			await n8nCli(config, ['import:credentials', `--input=${credentialsFile}`]);
