@@ -8,14 +8,13 @@ import { target } from './lib/report';
 import type { Contender, Figures } from './lib/stats';
 import { alternate, ratio } from './lib/stats';
 
-const TSX = path.resolve(__dirname, '../node_modules/.bin/tsx');
 const WORKER = path.resolve(__dirname, 'returnAllWorker.ts');
 
 function inProcess(contender: string, scope: 'all' | 'one', url: string): Promise<Figures> {
 	return new Promise((resolve, reject) => {
-		execFile(TSX, [WORKER, contender, scope, url], { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+		execFile(process.execPath, ['--expose-gc', '--import', 'tsx', WORKER, contender, scope, url], { maxBuffer: 1 << 20, cwd: path.resolve(__dirname, '..') }, (error, stdout, stderr) => {
 			if (error) return reject(new Error(`${contender} ${scope}: ${stderr || error.message}`));
-			const figures = JSON.parse(stdout.trim().split('\n').pop()!) as Figures;
+			const { held: _held, ...figures } = JSON.parse(stdout.trim().split('\n').pop()!) as Figures & { held?: boolean };
 			resolve(figures);
 		});
 	});
@@ -41,7 +40,10 @@ export async function returnAll(options: { transactions: number; repetitions: nu
 			rows: Object.entries(m).map(([contender, figures]) => ({ contender, figures })),
 			ratios,
 			targets: [target('RSS growth ours/plain', ratios['RSS growth ours/plain (Return All − one page)'], 1.3)],
-			notes: [`growth MB: ours ${growth('ours').toFixed(1)}, plain ${growth('plain').toFixed(1)}`],
+			notes: [
+				`peak RSS growth MB: ours ${growth('ours').toFixed(1)}, plain ${growth('plain').toFixed(1)}`,
+				`heap still held after GC (the records and what paging kept), MB: ours ${m['ours Return All'].retainedMb.toFixed(1)}, plain ${m['plain Return All'].retainedMb.toFixed(1)}`,
+			],
 		};
 	} finally {
 		await bank.close();

@@ -1,6 +1,6 @@
 /**
  * One Return All run in a process of its own, so its peak RSS is its own: `tsx bench/returnAllWorker.ts
- * <ours|plain> <all|one> <bank url>`. Prints one JSON line { ms, records, peakRssMb }.
+ * <ours|plain> <all|one> <bank url>` (with --expose-gc). Prints one JSON line { ms, records, peakRssMb, retainedMb }.
  */
 import './lib/env';
 
@@ -12,7 +12,7 @@ import { timed } from './lib/stats';
 const SANDBOX_SECRET = { clientId: 'sandbox_client_id', clientSecret: 'sandbox_client_secret_4f9c2e7a1b' };
 const PAGE = 100;
 
-async function ours(url: string, all: boolean): Promise<number> {
+async function ours(url: string, all: boolean): Promise<unknown[]> {
 	const credentials = new TestCredentialsHelper();
 	credentials.add(API.baasApi, 'baasApi', { baseUrl: url, ...SANDBOX_SECRET, webhookSecret: 'unused', accessToken: '' });
 	const run = await runNode(credentials, {
@@ -20,10 +20,10 @@ async function ours(url: string, all: boolean): Promise<number> {
 		credentials: API,
 	});
 	if (run.error) throw new Error(String(run.error.message));
-	return run.items.length;
+	return run.items;
 }
 
-async function plain(url: string, all: boolean): Promise<number> {
+async function plain(url: string, all: boolean): Promise<unknown[]> {
 	const tokenAnswer = await fetch(`${url}/api/v1/security/api/generate_token`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
@@ -41,14 +41,24 @@ async function plain(url: string, all: boolean): Promise<number> {
 		records.push(...batch);
 		if (!all || batch.length < PAGE) break;
 	}
-	return records.length;
+	return records;
 }
 
 void (async () => {
 	const [contender, scope, url] = process.argv.slice(2);
-	const { ms, value: records } = await timed(() => (contender === 'ours' ? ours : plain)(url, scope === 'all'));
+	const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+	gc();
+	const heapBefore = process.memoryUsage().heapUsed;
+	let held: unknown;
+	const { ms, value: records } = await timed(async () => {
+		held = await (contender === 'ours' ? ours : plain)(url, scope === 'all');
+		return (held as unknown[]).length;
+	});
 	const peakRssMb = process.resourceUsage().maxRSS / 1024;
-	process.stdout.write(`${JSON.stringify({ ms, records, peakRssMb })}\n`);
+	// What the run still holds once garbage is collected: the records themselves, and what paging kept.
+	gc();
+	const retainedMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+	process.stdout.write(`${JSON.stringify({ ms, records, peakRssMb, retainedMb, held: held !== undefined })}\n`);
 })().catch((error: Error) => {
 	process.stderr.write(`${error.stack ?? error.message}\n`);
 	process.exitCode = 1;
