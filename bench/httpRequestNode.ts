@@ -60,7 +60,7 @@ function httpContender(fx: BankFixture, name: string, baseUrl: string, items: ob
 	};
 }
 
-function baasContender(fx: BankFixture, name: string, items: object[], baseUrl: string): Contender {
+function baasContender(fx: BankFixture, name: string, items: object[], baseUrl: string, concurrency?: number): Contender {
 	return {
 		name,
 		run: async () => {
@@ -70,7 +70,16 @@ function baasContender(fx: BankFixture, name: string, items: object[], baseUrl: 
 			const from = fx.bank.requests().length;
 			try {
 				const { ms, value: run } = await timed(() =>
-					runBaas(fx, { resource: 'account', operation: 'getBalance', accountNumber: rl('={{ $json.account_number }}', 'id') }, items),
+					runBaas(
+						fx,
+						{
+							resource: 'account',
+							operation: 'getBalance',
+							accountNumber: rl('={{ $json.account_number }}', 'id'),
+							...(concurrency ? { options: { concurrency } } : {}),
+						},
+						items,
+					),
 				);
 				const failed = run.error ? items.length : run.json.filter((j) => j.error !== undefined).length;
 				return { ms, items: run.json.length, failed, bankRequests: fx.bank.requests().length - from - requestsSince(fx, from, '/generate_token') };
@@ -108,9 +117,11 @@ export async function httpRequestNode(
 			httpContender(fx, 'HTTP Request node (default) · unlimited', fx.bank.url, items),
 			baasContender(fx, `BaaS node (default) · ${perSecond} req/s limit`, items, limited.url),
 			httpContender(fx, `HTTP Request node (default) · ${perSecond} req/s limit`, limited.url, items),
+			baasContender(fx, 'BaaS node (concurrency 20) · unlimited', items, fx.bank.url, 20),
+			baasContender(fx, `BaaS node (concurrency 20) · ${perSecond} req/s limit`, items, limited.url, 20),
 		];
 		const m = await alternate(contenders, options.repetitions);
-		const [oursOpen, httpOpen, oursLimited, httpLimited] = contenders.map((c) => m[c.name]);
+		const [oursOpen, httpOpen, oursLimited, httpLimited, ours20Open, ours20Limited] = contenders.map((c) => m[c.name]);
 		return {
 			benchmark: '2. Versus n8n\'s HTTP Request node: Get Balance',
 			workload: `${options.items} items, sandbox latency ${options.latencyMs} ms; HTTP Request ${HTTP_VERSION} from ${nodesBase.replace(/.*\/n8n\//, 'n8n ').replace(/\/node_modules.*/, '')} with On Error: Continue, no batching (its default: all items at once); rate-limited bank: at most ${perSecond} requests per second, 429 + Retry-After: 1 beyond; medians of ${options.repetitions}`,
@@ -118,8 +129,11 @@ export async function httpRequestNode(
 			ratios: {
 				'time BaaS/HTTP Request (unlimited)': ratio(oursOpen.ms, httpOpen.ms),
 				'time BaaS/HTTP Request (rate-limited)': ratio(oursLimited.ms, httpLimited.ms),
+				'time BaaS @20/HTTP Request (unlimited)': ratio(ours20Open.ms, httpOpen.ms),
 			},
-			notes: [`failed items on the rate-limited bank: BaaS ${oursLimited.failed}, HTTP Request ${httpLimited.failed} of ${options.items}`],
+			notes: [
+				`failed items on the rate-limited bank: BaaS ${oursLimited.failed} (concurrency 20: ${ours20Limited.failed}), HTTP Request ${httpLimited.failed} of ${options.items}`,
+			],
 		};
 	} finally {
 		fx.bank.clearFaults();
