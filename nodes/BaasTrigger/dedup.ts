@@ -51,6 +51,12 @@ export class RecentDeliveries {
 		this.scopes.set(scope, { ...this.scopes.get(scope), [key]: now });
 	}
 
+	/** Forgets one key, so the next copy of that event is let through. */
+	release(scope: string, key: string): void {
+		const seen = this.scopes.get(scope);
+		if (seen) delete seen[key];
+	}
+
 	/** Forgets one trigger's keys, or everything (what a restart of n8n does). */
 	forget(scope?: string): void {
 		if (scope === undefined) this.scopes.clear();
