@@ -71,14 +71,16 @@ export interface RunningN8n {
 	stop(): Promise<void>;
 }
 
-async function waitForReady(url: string, child: ChildProcess, timeoutSeconds: number, needsRest = true): Promise<void> {
+async function waitForReady(url: string, child: ChildProcess, timeoutSeconds: number, command: InstanceConfig['command'] = 'start'): Promise<void> {
+	// A webhook processor runs no migrations, so its readiness never turns green; it serves once /healthz answers.
+	const probe = command === 'webhook' ? '/healthz' : '/healthz/readiness';
 	const deadline = Date.now() + timeoutSeconds * 1000;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) throw new Error(`n8n exited with code ${child.exitCode} before it was ready`);
 		try {
 			// Readiness turns green before the REST routes are mounted; wait for both.
-			const ready = await fetch(`${url}/healthz/readiness`);
-			if (ready.ok && !needsRest) return;
+			const ready = await fetch(`${url}${probe}`);
+			if (ready.ok && command !== 'start') return;
 			const rest = ready.ok ? await fetch(`${url}/rest/settings`) : undefined;
 			if (rest?.ok) return;
 		} catch {
@@ -118,7 +120,7 @@ export async function startN8n(config: InstanceConfig, log: Log, timeoutSeconds 
 		clearTimeout(timer);
 	};
 	try {
-		await waitForReady(readyUrl, child, timeoutSeconds, command === 'start');
+		await waitForReady(readyUrl, child, timeoutSeconds, command);
 	} catch (error) {
 		await stop();
 		output.end();
