@@ -20,17 +20,19 @@ export function collections(prefix: string, count: number): Collection[] {
  * Simulates inbound payments at the bank, `burst` at a time; the bank then delivers COLLECTION_SUCCESS to every
  * registered webhook. Resolves when the bank has booked all of them.
  */
-export async function simulateCollections(bank: SandboxHandle, list: Collection[], burst = 50): Promise<void> {
+export async function simulateCollections(bank: SandboxHandle, list: Collection[], burst = 25): Promise<void> {
 	const account_number = collectionAccount(bank);
 	for (let start = 0; start < list.length; start += burst) {
 		await Promise.all(
 			list.slice(start, start + burst).map(async ({ reference, amount }) => {
-				const response = await fetch(`${bank.url}/__sandbox/collections`, {
+				const status = await postLikeTheBank(`${bank.url}/__sandbox/collections`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
 					body: JSON.stringify({ account_number, reference, amount }),
 				});
-				if (response.status !== 200) throw new Error(`collection ${reference}: HTTP ${response.status} ${await response.text()}`);
+				// A retry after a lost answer finds the reference used (400): the first attempt booked it.
+				const booked = status === 200 || (status === 400 && bank.bank.transactions.some((t) => t.reference === reference));
+				if (!booked) throw new Error(`collection ${reference}: HTTP ${status}`);
 			}),
 		);
 	}
@@ -53,9 +55,24 @@ export function signedEvent(bank: SandboxHandle, collection: Collection): { body
 	};
 }
 
-/** POSTs a signed delivery to a URL; returns the HTTP status. */
+/** POSTs and retries what did not get a 2xx (5 attempts, 0.5 s doubling), as the bank retries its deliveries; returns the last status. */
+export async function postLikeTheBank(url: string, init: RequestInit = { method: 'POST' }): Promise<number> {
+	let status = 0;
+	for (let attempt = 0; attempt < 5; attempt++) {
+		if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** (attempt - 1)));
+		try {
+			const response = await fetch(url, init);
+			await response.arrayBuffer();
+			status = response.status;
+		} catch {
+			status = 0;
+		}
+		if (status >= 200 && status < 300) break;
+	}
+	return status;
+}
+
+/** Delivers a signed event to one URL the way the bank does (retried until a 2xx); returns the last status. */
 export async function deliver(url: string, event: { body: string; headers: Record<string, string> }): Promise<number> {
-	const response = await fetch(url, { method: 'POST', headers: event.headers, body: event.body });
-	await response.arrayBuffer();
-	return response.status;
+	return await postLikeTheBank(url, { method: 'POST', headers: event.headers, body: event.body });
 }

@@ -1,4 +1,5 @@
 import type { Execution } from '../../../scripts/n8n/api';
+import { postLikeTheBank } from './events';
 import { allExecutions, eventually, isFinished, ledger } from './observe';
 import type { QueueStack } from './stack';
 
@@ -28,8 +29,8 @@ export async function startPayoutRuns(stack: QueueStack, rows: PayoutRow[], batc
 	stack.receiver.setRows(rows, batchSize);
 	const runs = Math.ceil(rows.length / batchSize);
 	for (let i = 0; i < runs; i++) {
-		const response = await fetch(`${stack.proxy.url}/${stack.workflows.payouts.webhookPath}`, { method: 'POST' });
-		if (response.status !== 200) throw new Error(`starting payout run ${i + 1}: HTTP ${response.status}`);
+		const status = await postLikeTheBank(`${stack.proxy.url}/${stack.workflows.payouts.webhookPath}`);
+		if (status !== 200) throw new Error(`starting payout run ${i + 1}: HTTP ${status}`);
 	}
 	return runs;
 }
