@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../transport/outcome';
 import { DEFAULT_READ_CONCURRENCY } from './commonFields';
+import { outcomeOf } from './writeOutcome';
 import { RESOURCES } from './resources';
 import type { BaasOperation } from './types';
 
@@ -15,8 +16,14 @@ import type { BaasOperation } from './types';
  */
 function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number, toErrorOutput: boolean): INodeExecutionData {
 	const pairedItem = { item: itemIndex };
-	if (toErrorOutput) return { json: { error: error.message, message: error.description ?? '' }, pairedItem };
+	const outcome = outcomeOf(error);
+	if (toErrorOutput) {
+		// Only { error, message } reaches the error output, so the outcome leads the message where a sheet can extract it.
+		const message = outcome ? `Outcome: ${outcome}. ${error.description ?? ''}`.trim() : (error.description ?? '');
+		return { json: { error: error.message, message }, pairedItem };
+	}
 	const json: IDataObject = { error: error.message };
+	if (outcome) json.outcome = outcome;
 	if (error.context?.responseCode) json.response_code = error.context.responseCode;
 	if (error.context?.bankMessage) json.bank_message = error.context.bankMessage;
 	if (error.description) json.description = error.description;

@@ -10,6 +10,8 @@ import {
 	referenceSchema,
 	validField,
 } from '../../validation';
+import { asNodeError } from '../../transport/outcome';
+import { outcomeOfRecord, withDefaultOutcome } from '../writeOutcome';
 import { accountLocator, requiredAccountNumber } from '../account/accountLocator';
 import { additionalFieldsCollection, optionsCollection } from '../commonFields';
 import type { TransferBody } from './exactlyOnce';
@@ -116,9 +118,16 @@ function readTransfer(context: IExecuteFunctions, itemIndex: number): TransferBo
 
 /** Sends money exactly once per reference; optionally waits for an inter-bank transfer's final status. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const body = readTransfer(this, itemIndex);
-	const record = await sendExactlyOnce(this, body, itemIndex);
-	if (!(this.getNodeParameter('options.waitForFinalStatus', itemIndex, false) as boolean)) return record;
-	const maxWaitSeconds = this.getNodeParameter('options.maxWaitSeconds', itemIndex, 300) as number;
-	return await waitForFinalStatus(this, record, Math.max(1, maxWaitSeconds) * 1000, itemIndex);
+	try {
+		const body = readTransfer(this, itemIndex);
+		let record = await sendExactlyOnce(this, body, itemIndex);
+		if (this.getNodeParameter('options.waitForFinalStatus', itemIndex, false) as boolean) {
+			const maxWaitSeconds = this.getNodeParameter('options.maxWaitSeconds', itemIndex, 300) as number;
+			record = await waitForFinalStatus(this, record, Math.max(1, maxWaitSeconds) * 1000, itemIndex);
+		}
+		return { ...record, outcome: outcomeOfRecord(record) };
+	} catch (error) {
+		// Every item, success or error, says what happened to the money in one word (see ../writeOutcome.ts).
+		throw withDefaultOutcome(asNodeError(this.getNode(), error, itemIndex));
+	}
 }

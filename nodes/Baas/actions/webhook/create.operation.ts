@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { bankRequest } from '../../transport/request';
 import { httpUrlSchema, validField } from '../../validation';
 import { optionsCollection } from '../commonFields';
+import { writeOnce } from '../lostAnswer';
 
 export const changesState = true;
 
@@ -47,5 +48,10 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const url = validField(this, itemIndex, 'URL', httpUrlSchema, this.getNodeParameter('url', itemIndex));
 	const events = validField(this, itemIndex, 'Events', eventsSchema, this.getNodeParameter('events', itemIndex));
-	return await bankRequest<IDataObject>(this, 'createWebhook', { url, events }, { itemIndex, variant: 'api' });
+	// The bank keeps one registration per URL (registering it again updates its events), so one re-send is safe.
+	return await writeOnce(this, itemIndex, async () => await bankRequest<IDataObject>(this, 'createWebhook', { url, events }, { itemIndex, variant: 'api' }), {
+		what: `Webhook registration of ${url}`,
+		howToCheck: `Run Webhook → Create again with the same URL ${url} (the bank keeps one registration per URL), or look in the bank dashboard (Settings → Webhooks)`,
+		resendIsSafe: true,
+	});
 }
