@@ -99,7 +99,7 @@ describe('n8n 2.x in queue mode: main, 2 workers, 2 webhook processors, Postgres
 		expect({ lost, doubled }).toEqual({ lost: 0, doubled: 0 });
 		for (const c of list) expect(seen.get(c.reference)).toEqual([c.amount]);
 		figures.failed_starts_retried_by_bank = (await executions()).filter((run) => eventsByReference([run]).size === 0).length;
-	});
+	}, 900_000);
 
 	test('3. one event delivered through both webhook processors, 1 s apart, runs once; at the same instant it is measured', async () => {
 		const before = (await executions()).length;
