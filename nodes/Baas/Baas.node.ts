@@ -1,7 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+<<<<<<< HEAD
 import { resourceDescriptions, resourceSelector } from './actions/resources';
+=======
+import { resourceDescriptions, resourceSelectors } from './actions/resources';
+import { AUTHENTICATION_PROPERTY, CREDENTIALS_BY_AUTHENTICATION } from './authentication';
+>>>>>>> main
 import { router } from './actions/router';
 import { searchBanks } from './methods/bankSearch';
 import { searchAccounts } from './methods/listSearch';
@@ -20,11 +25,9 @@ export class Baas implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'baasApi', required: true, displayOptions: { show: { authentication: ['apiClient'] } } },
-			{ name: 'baasDashboardApi', required: true, displayOptions: { show: { authentication: ['dashboardUser'] } } },
-		],
+		credentials: CREDENTIALS_BY_AUTHENTICATION,
 		properties: [
+<<<<<<< HEAD
 			{
 				displayName: 'Authentication',
 				name: 'authentication',
@@ -45,6 +48,10 @@ export class Baas implements INodeType {
 				default: 'apiClient',
 			},
 			resourceSelector,
+=======
+			AUTHENTICATION_PROPERTY,
+			...resourceSelectors,
+>>>>>>> main
 			...resourceDescriptions,
 		],
 	};
