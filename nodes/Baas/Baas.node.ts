@@ -1,12 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-<<<<<<< HEAD
 import { resourceDescriptions, resourceSelector } from './actions/resources';
-=======
-import { resourceDescriptions, resourceSelectors } from './actions/resources';
 import { AUTHENTICATION_PROPERTY, CREDENTIALS_BY_AUTHENTICATION } from './authentication';
->>>>>>> main
 import { router } from './actions/router';
 import { searchBanks } from './methods/bankSearch';
 import { searchAccounts } from './methods/listSearch';
@@ -27,31 +23,8 @@ export class Baas implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: CREDENTIALS_BY_AUTHENTICATION,
 		properties: [
-<<<<<<< HEAD
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'API Client',
-						value: 'apiClient',
-						description: 'Client ID and secret of your backend integration (the /api/ endpoints)',
-					},
-					{
-						name: 'Dashboard User',
-						value: 'dashboardUser',
-						description: 'E-mail and password of a dashboard user (the /web/ endpoints)',
-					},
-				],
-				default: 'apiClient',
-			},
-			resourceSelector,
-=======
 			AUTHENTICATION_PROPERTY,
-			...resourceSelectors,
->>>>>>> main
+			resourceSelector,
 			...resourceDescriptions,
 		],
 	};
