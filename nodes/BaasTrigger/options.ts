@@ -1,5 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { optionsOf, WEBHOOK_EVENTS } from '../Baas/optionLists';
+
 /** The trigger's options, shared by its form and its delivery handling. */
 export const DEFAULT_WINDOW_MINUTES = 60;
 
@@ -9,26 +11,10 @@ export interface TriggerOptions {
 	output?: 'event' | 'data';
 }
 
-/** The bank's event kinds, as the Events picker of both triggers (webhook and poll) offers them. */
-export const EVENT_OPTIONS: INodePropertyOptions[] = [
-	{
-		name: 'Collection Success',
-		value: 'COLLECTION_SUCCESS',
-		description: 'An inbound payment landed on one of your accounts',
-	},
-	{
-		name: 'Transfer Failed',
-		value: 'TRANSFER_FAILED',
-		description: 'A transfer failed: no funds were debited, or the debit was reversed',
-	},
-	{
-		name: 'Transfer Success',
-		value: 'TRANSFER_SUCCESS',
-		description: 'A transfer reached the beneficiary',
-	},
-];
+/** The bank's event kinds (one list with Webhook → Create), as the Events picker of both triggers offers them. */
+export const EVENT_OPTIONS: INodePropertyOptions[] = optionsOf(WEBHOOK_EVENTS);
 
-export type EventKind = 'COLLECTION_SUCCESS' | 'TRANSFER_SUCCESS' | 'TRANSFER_FAILED';
+export type EventKind = (typeof WEBHOOK_EVENTS)[number]['value'];
 
 /** The Events picker, the same on the webhook and the poll trigger. */
 export const EVENTS_PROPERTY: INodeProperties = {
