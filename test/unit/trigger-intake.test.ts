@@ -33,6 +33,8 @@ function triggerContext(workflowId: string) {
 			return response;
 		},
 		json: () => response,
+		// The trigger listens for the reply's end to let a key go when n8n fails to start the execution.
+		once: () => response,
 	};
 	const context = {
 		getRequestObject: () => ({ ...request, readRawBody: async () => {} }),
