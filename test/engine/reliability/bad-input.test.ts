@@ -95,7 +95,9 @@ function operations(): Operation[] {
 	for (const authentication of ['apiClient', 'dashboardUser']) {
 		const resourceSelector = properties.find((p) => p.name === 'resource' && shown(p, { authentication }))!;
 		for (const { value: resource } of resourceSelector.options as Array<{ value: string }>) {
-			const operationSelector = properties.find((p) => p.name === 'operation' && shown(p, { authentication, resource }))!;
+			// A resource only one API offers shows no operations to the other authentication.
+			const operationSelector = properties.find((p) => p.name === 'operation' && shown(p, { authentication, resource }));
+			if (!operationSelector) continue;
 			for (const { value: operation } of operationSelector.options as Array<{ value: string }>) found.push({ authentication, resource, operation });
 		}
 	}
