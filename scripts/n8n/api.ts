@@ -73,6 +73,6 @@ export async function listExecutions(url: string, apiKey: string, workflowId: st
 
 /** Output items of one node in an execution. */
 export function nodeOutput(execution: Execution, nodeName: string, output = 0): Array<Record<string, unknown>> {
-	const runs = execution.data?.resultData.runData[nodeName] ?? [];
+	const runs = execution.data?.resultData?.runData?.[nodeName] ?? [];
 	return runs.flatMap((run) => (run.data?.main[output] ?? []).map((item) => item.json));
 }
