@@ -5,7 +5,7 @@
 const common = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] },
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
 };
 
 module.exports = {

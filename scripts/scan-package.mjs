@@ -9,11 +9,13 @@ import { pathToFileURL } from 'node:url';
 const require = createRequire(import.meta.url);
 const { root, withPackedTarball } = require('./pack.js');
 const scannerDir = dirname(require.resolve('@n8n/scan-community-package/package.json'));
-const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(
-	pathToFileURL(join(scannerDir, 'scanner', 'scanner.mjs')).href
-);
 
 await withPackedTarball(async ({ dir, filename }) => {
+	// The analyser makes a temporary folder as it loads and never removes it: keep it inside ours.
+	process.env.TMPDIR = dirname(dir);
+	const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(
+		pathToFileURL(join(scannerDir, 'scanner', 'scanner.mjs')).href
+	);
 	const legs = [
 		['sources', await analyzePackage(root, SOURCE_FILE_PATTERNS)],
 		[`tarball ${filename}`, await analyzePackage(dir, ['**/*.js', 'package.json'])],
