@@ -180,7 +180,7 @@ describe('errors', () => {
 	});
 });
 
-describe('bank list', () => {
+describe('Bank → Get Many', () => {
 	test('Get Many returns the banks with the own bank, and Limit is exact', async () => {
 		const all = await runNode(fx.credentials, {
 			parameters: { authentication: 'apiClient', resource: 'bank', operation: 'getAll', returnAll: true },
@@ -193,6 +193,32 @@ describe('bank list', () => {
 			credentials: API,
 		});
 		expect(some.json).toHaveLength(3);
+	});
+
+	test('a Limit that is not a whole number of at least 1 is refused by name, before any request', async () => {
+		const before = fx.bank.requests().length;
+		for (const limit of ['={{ 0 }}', '={{ -2 }}', '={{ 2.5 }}']) {
+			const run = await runNode(fx.credentials, {
+				parameters: { authentication: 'apiClient', resource: 'bank', operation: 'getAll', returnAll: false, limit },
+				credentials: API,
+			});
+			expect(run.error).toMatchObject({ name: 'NodeOperationError' });
+			expect(run.error!.message).toMatch(/Limit/);
+		}
+		expect(fx.bank.requests().length).toBe(before);
+	});
+});
+
+describe('Token → Validate', () => {
+	test("confirms the credential's token and shows its metadata, never the token", async () => {
+		const run = await runNode(fx.credentials, {
+			parameters: { authentication: 'apiClient', resource: 'token', operation: 'validate' },
+			credentials: API,
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(1);
+		expect(run.json[0]).toMatchObject({ valid: true });
+		expect(JSON.stringify(run.json)).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
 	});
 });
 
