@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-/** Input rules from the contract (Limits) and DESIGN.md §4, checked before anything is sent to the bank. */
+/** Input rules from the bank's documented limits and the README's assumptions, checked before anything is sent to the bank. */
 
 export const accountNumberSchema = z
 	.string({ invalid_type_error: 'must be text of 10 digits' })

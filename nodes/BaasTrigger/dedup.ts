@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * Duplicate-delivery bookkeeping for the trigger (DESIGN.md §5: same kind + reference inside a window).
+ * Duplicate-delivery bookkeeping for the trigger (README, "Duplicate deliveries": same kind + reference inside a window).
  * Pure functions plus one small in-process memory; the node decides where the keys are kept.
  */
 

@@ -1,4 +1,4 @@
-/** Every contract route, in one table (paths exactly as in the contract and ruling §4). */
+/** Every contract route, in one table (paths exactly as the bank documents them, and the README's assumptions where it does not). */
 import type { RouteDef } from '../router';
 import { accountRoutes } from './accounts';
 import { securityRoutes } from './security';

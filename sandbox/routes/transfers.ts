@@ -1,4 +1,4 @@
-/** Banks, name enquiry, funds transfer (ruling §4) and transfer status. */
+/** Banks, name enquiry, funds transfer (path and body: README, "Where the API documentation is silent") and transfer status. */
 import { z } from 'zod';
 import { ApiError } from '../envelope';
 import { OWN_BANK_CODE } from '../fixtures';

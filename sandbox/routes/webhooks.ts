@@ -1,4 +1,4 @@
-/** create_webhook (ruling §4: data { id, url, events, created_at }; the same URL again updates its events). */
+/** create_webhook (README assumption: data { id, url, events, created_at }; the same URL again updates its events). */
 import { z } from 'zod';
 import { businessOf, route, V1, type RouteDef } from '../router';
 import { EVENT_KINDS, type EventKind, type Webhook } from '../state/records';

@@ -6,7 +6,7 @@ import { asNodeError, outcomeUnknown, responseCodeOf } from '../../transport/out
 import { bankRequest } from '../../transport/request';
 import { toAmountString } from '../../validation';
 
-/** The funds_transfer body (DESIGN.md §4), already validated. */
+/** The funds_transfer body (README, "Where the API documentation is silent"), already validated. */
 export interface TransferBody extends IDataObject {
 	reference_number: string;
 	transfer_type: 'intra' | 'inter';
