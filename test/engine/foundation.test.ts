@@ -152,6 +152,25 @@ describe('errors', () => {
 		expect(fx.bank.requests().length).toBe(before);
 	});
 
+	test('a Concurrency that is not a whole number stops the run by name, before any item is sent or dropped', async () => {
+		const before = fx.bank.requests().length;
+		for (const concurrency of ['={{ "many" }}', '={{ 0 }}']) {
+			const run = await runNode(fx.credentials, {
+				parameters: {
+					authentication: 'apiClient',
+					...GET_BALANCE,
+					accountNumber: fx.bank.seed.poolAccountNumber,
+					options: { concurrency },
+				},
+				credentials: API,
+				items: ownAccounts(3),
+			});
+			expect(run.error).toMatchObject({ name: 'NodeOperationError' });
+			expect(run.error!.message).toMatch(/Concurrency/);
+		}
+		expect(fx.bank.requests().length).toBe(before);
+	});
+
 	test('reads are retried on code 80 and succeed when the provider recovers', async () => {
 		const before = fx.count('/account/api/get_account_balance');
 		fx.bank.addFault({ match: '/account/api/get_account_balance', errorCode: '80', times: 2 });

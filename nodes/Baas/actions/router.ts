@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError }
 import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../transport/outcome';
+import { positiveIntegerSchema, validField } from '../validation';
 import { DEFAULT_READ_CONCURRENCY } from './commonFields';
 import { RESOURCES } from './resources';
 import type { BaasOperation } from './types';
@@ -60,9 +61,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const handler = findOperation.call(this, resource, operation);
-	const concurrency = Math.max(
-		1,
-		Math.floor(this.getNodeParameter('options.concurrency', 0, handler.changesState ? 1 : DEFAULT_READ_CONCURRENCY) as number),
+	// Checked, not coerced: text from an expression made this NaN, and every item after the first was dropped unsaid.
+	const concurrency = validField(
+		this,
+		0,
+		'Concurrency',
+		positiveIntegerSchema,
+		this.getNodeParameter('options.concurrency', 0, handler.changesState ? 1 : DEFAULT_READ_CONCURRENCY),
 	);
 
 	const outputs: INodeExecutionData[][] = new Array(items.length);
