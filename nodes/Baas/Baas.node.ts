@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceDescriptions, resourceSelectors } from './actions/resources';
 import { router } from './actions/router';
 import { searchBanks } from './methods/bankSearch';
-import { searchAccounts } from './methods/listSearch';
+import { searchAccounts } from './methods/accountSearch';
 
 export class Baas implements INodeType {
 	description: INodeTypeDescription = {

@@ -5,6 +5,7 @@ import { forgetBankLists } from '../../methods/bankList';
 import { asNodeError, outcomeUnknown, responseCodeOf } from '../../transport/outcome';
 import { bankRequest } from '../../transport/request';
 import { toAmountString } from '../../validation';
+import { transferByReference } from './transferByReference';
 
 /** The funds_transfer body (README, "Where the API documentation is silent"), already validated. */
 export interface TransferBody extends IDataObject {
@@ -26,22 +27,12 @@ const GROWTH = [1, 3, 12];
 
 const api = (itemIndex: number) => ({ itemIndex, variant: 'api' as const });
 
-/** transaction_status for a reference: the record, or undefined when the bank answers 06 (no such transfer). */
-export async function findTransfer(context: IExecuteFunctions, reference: string, itemIndex: number): Promise<IDataObject | undefined> {
-	try {
-		return await bankRequest<IDataObject>(context, 'transactionStatus', { reference_number: reference }, api(itemIndex));
-	} catch (error) {
-		if (responseCodeOf(error) === '06') return undefined;
-		throw asNodeError(context.getNode(), error, itemIndex);
-	}
-}
-
 /** After an unanswered send: did the bank record this transfer? A record for the reference that is not this transfer is an error. */
 async function recorded(context: IExecuteFunctions, body: TransferBody, cause: Error, itemIndex: number) {
 	const reference = body.reference_number;
 	let found: IDataObject | undefined;
 	try {
-		found = await findTransfer(context, reference, itemIndex);
+		found = await transferByReference(context, reference, itemIndex);
 	} catch (statusError) {
 		throw new NodeOperationError(
 			context.getNode(),
@@ -110,7 +101,7 @@ export async function waitForFinalStatus(
 		if (remaining <= 0 || context.getExecutionCancelSignal?.()?.aborted) break;
 		await sleep(Math.min(STATUS_POLLING.firstIntervalMs * GROWTH[Math.min(step, GROWTH.length - 1)], remaining));
 		try {
-			current = (await findTransfer(context, reference, itemIndex)) ?? current;
+			current = (await transferByReference(context, reference, itemIndex)) ?? current;
 		} catch (error) {
 			throw new NodeOperationError(
 				context.getNode(),
