@@ -97,10 +97,10 @@ describe.each(cases)('$resource → $operation', ({ resource, operation, resourc
 		if (formValues.length > 0) expect(checksInputs(file)).toBe(true);
 	});
 
-	test('has an engine test: describe "Resource → Operation", or "Operation" in test/engine/<resource>.test.ts', () => {
+	test('has an engine test: describe "Resource → Operation", or "Operation" in test/engine/<resource>[-scenario].test.ts', () => {
 		const found = engineTitles.some(
 			({ file: testFile, title }) =>
-				titled(title, `${resourceLabel} → ${label}`) || (testFile === `${resource}.test.ts` && titled(title, label)),
+				titled(title, `${resourceLabel} → ${label}`) || (new RegExp(`^${resource}(-[\\w-]+)?\\.test\\.ts$`).test(testFile) && titled(title, label)),
 		);
 		expect(found).toBe(true);
 	});
