@@ -50,6 +50,10 @@ export interface FaultSpec {
 	match?: string;
 	/** Answer with this response_code instead of handling the request (HTTP status mapped as for real errors). */
 	errorCode?: string;
+	/** With errorCode: answer with this HTTP status instead of the usual one (e.g. 42 inside an HTTP 200). */
+	httpStatus?: number;
+	/** With errorCode: the message repeats the request's Authorization header, as a careless bank might. */
+	echoAuthorization?: boolean;
 	/** Probability 0..1 that a matching request is hit (seeded PRNG), default 1. */
 	errorRate?: number;
 	/** Delay before the request is handled. */

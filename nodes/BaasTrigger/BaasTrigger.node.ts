@@ -1,6 +1,7 @@
 import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { optionsOf, WEBHOOK_EVENTS } from '../Baas/optionLists';
 import { handleDelivery } from './delivery';
 import { DEFAULT_WINDOW_MINUTES } from './options';
 import { forgetRegistration, register, registrationExists } from './registration';
@@ -35,23 +36,7 @@ export class BaasTrigger implements INodeType {
 				required: true,
 				default: [],
 				description: 'The bank events that start this workflow. Select at least one.',
-				options: [
-					{
-						name: 'Collection Success',
-						value: 'COLLECTION_SUCCESS',
-						description: 'An inbound payment landed on one of your accounts',
-					},
-					{
-						name: 'Transfer Failed',
-						value: 'TRANSFER_FAILED',
-						description: 'A transfer failed: no funds were debited, or the debit was reversed',
-					},
-					{
-						name: 'Transfer Success',
-						value: 'TRANSFER_SUCCESS',
-						description: 'A transfer reached the beneficiary',
-					},
-				],
+				options: optionsOf(WEBHOOK_EVENTS),
 			},
 			{
 				displayName: 'Options',

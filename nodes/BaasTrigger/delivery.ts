@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { deliveryKey, prune, recentDeliveries } from './dedup';
+import { asStore, deliveryKey, emptyStore, recentDeliveries, remember, wasSeen } from './dedup';
 import type { TriggerOptions } from './options';
 import { DEFAULT_WINDOW_MINUTES } from './options';
 import { selectedEvents, webhookSecretOf } from './registration';
@@ -53,13 +53,13 @@ function isDuplicate(context: IWebhookFunctions, key: string, options: TriggerOp
 	const scope = `${context.getWorkflow().id ?? ''}:${context.getNode().id}:${mode}`;
 	const persisted = mode !== 'manual';
 	const stored = context.getWorkflowStaticData('node');
-	const seen = persisted ? prune(stored.seenDeliveries, now, windowMs) : {};
-	if (recentDeliveries.has(scope, key, now, windowMs) || seen[key] !== undefined) return true;
-	recentDeliveries.remember(scope, key, now);
-	if (persisted) {
-		seen[key] = now;
-		// Assigned as a whole: n8n notices changes to static data through its top-level properties.
-		stored.seenDeliveries = seen;
+	const seen = persisted ? asStore(stored.seenDeliveries) ?? emptyStore(now) : undefined;
+	if (recentDeliveries.has(scope, key, now, windowMs) || (seen !== undefined && wasSeen(seen, key, now, windowMs))) return true;
+	recentDeliveries.remember(scope, key, now, windowMs);
+	if (seen !== undefined) {
+		remember(seen, key, now, windowMs);
+		// Assigned again (the same object, no copy): n8n notices changes to static data through its top-level properties.
+		stored.seenDeliveries = seen as unknown as IDataObject;
 	}
 	return false;
 }
@@ -98,8 +98,7 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
 	const data = body.data;
 	if (options.dropDuplicates !== false) {
-		const key = deliveryKey(kind, data, headerValue(req.headers['x-service-delivery-id']));
-		if (key !== undefined && isDuplicate(this, key, options)) return {};
+		if (isDuplicate(this, deliveryKey(kind, data, rawBody), options)) return {};
 	}
 
 	const json: IDataObject =

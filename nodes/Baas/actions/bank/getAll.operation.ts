@@ -7,7 +7,6 @@ import { readListScope } from '../listInputs';
 export const description: INodeProperties[] = [...listScopeFields];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	// Read before the request, so a bad Limit fails the item without asking the bank.
 	const scope = readListScope(this, itemIndex);
 	const banks = await bankRequest<IDataObject[]>(this, 'fetchBanks', {}, { itemIndex, variant: 'api' });
 	return scope.returnAll ? banks : banks.slice(0, scope.limit);
