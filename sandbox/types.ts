@@ -16,6 +16,10 @@ export interface SandboxOptions {
 	transactions?: number;
 	/** PRNG seed, default 42: same seed, same data. */
 	seed?: number;
+	/**
+	 * false: deliver no webhooks at all (an n8n the bank cannot reach); create_webhook still succeeds. Default true.
+	 */
+	deliverWebhooks?: boolean;
 	/** Webhook delivery retries, default { attempts: 5, baseDelayMs: 500 } (waits double each time). */
 	webhookRetry?: { attempts: number; baseDelayMs: number };
 	/** Default: silent. */
@@ -23,7 +27,7 @@ export interface SandboxOptions {
 }
 
 export type ConfigurableOptions = Partial<
-	Pick<SandboxOptions, 'tokenTtlSeconds' | 'dashboardTokenTtlSeconds' | 'interSettleDelayMs'>
+	Pick<SandboxOptions, 'tokenTtlSeconds' | 'dashboardTokenTtlSeconds' | 'interSettleDelayMs' | 'deliverWebhooks'>
 >;
 
 export interface SeedInfo {

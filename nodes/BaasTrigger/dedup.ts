@@ -102,6 +102,15 @@ export function remember(store: SeenStore, key: string, now: number, windowMs: n
 	current.keys[key] = Math.max(0, nowSeconds - current.start);
 }
 
+/** Forgets `key` (an event whose execution could not start), so the bank's next attempt is let through. */
+export function forgetKey(store: SeenStore, key: string): void {
+	for (const generation of [store.current, store.previous]) {
+		if (generation?.keys[key] === undefined) continue;
+		delete generation.keys[key];
+		generation.count -= 1;
+	}
+}
+
 /**
  * Keys let through recently, per trigger, in this n8n process. n8n saves a workflow's static data only after
  * work on it finishes, so two copies of one event that arrive together both find the saved keys without it;
@@ -122,6 +131,12 @@ export class RecentDeliveries {
 			this.scopes.set(scope, store);
 		}
 		remember(store, key, now, windowMs);
+	}
+
+	/** Forgets one key, so the next copy of that event is let through. */
+	release(scope: string, key: string): void {
+		const store = this.scopes.get(scope);
+		if (store) forgetKey(store, key);
 	}
 
 	/** Forgets one trigger's keys, or everything (what a restart of n8n does). */

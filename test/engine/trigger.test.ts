@@ -361,6 +361,20 @@ describe('deliveries', () => {
 		expect(wf.staticData['node:BaaS Trigger']).toHaveProperty('seenDeliveries');
 	});
 
+	test("the bank's retry after n8n failed to start the execution (HTTP 500) runs; it is not dropped as a duplicate", async () => {
+		const wf = await activeTrigger();
+		wf.failStarts(1);
+		const reference = newReference();
+		await simulateCollection(reference);
+		const attempts = await delivered(wf, reference, 2);
+		expect(attempts.map((d) => d.status)).toEqual([500, 200]);
+		expect(wf.received.map((r) => [r.status, r.executed])).toEqual([
+			[500, false],
+			[200, true],
+		]);
+		expect(wf.items).toHaveLength(1);
+	});
+
 	test('with Drop Duplicate Deliveries off, the same fault produces two items', async () => {
 		const wf = await activeTrigger({ events: ['COLLECTION_SUCCESS'], options: { dropDuplicates: false } });
 		fx.bank.addFault({ duplicateWebhooks: true, match: wf.webhookId });

@@ -1,6 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** Items in flight at once for reads unless the user chooses otherwise (Options → Concurrency). */
+/**
+ * Items in flight at once for reads unless the user chooses otherwise (Options → Concurrency). Measured
+ * (bench/README.md, benchmark 2): at 5 the node already beats n8n's HTTP Request node sending all items at once,
+ * and on a bank limiting to 50 requests/s every item still succeeds; at 20 the same bank refuses past the retries.
+ */
 export const DEFAULT_READ_CONCURRENCY = 5;
 
 /** Return All / Limit, as every n8n "Get Many" operation has them. */

@@ -41,8 +41,9 @@ export async function fetchPages(
 	const wanted = scope.returnAll ? Infinity : scope.limit;
 	const pageSize = Math.min(MAX_PAGE_SIZE, wanted);
 	const records: IDataObject[] = [];
-	// A record that arrives while we page shifts the newest-first pages by one; ids keep it from showing twice.
-	const seenIds = new Set<unknown>();
+	// A record that arrives while we page shifts the newest-first pages by one, so a record of the previous page
+	// can show up again at the top of the next. Only that page's ids are kept: memory stays one page, not history.
+	let previousIds = new Set<unknown>();
 	let previousFirst: string | undefined;
 	for (let page = 1; records.length < wanted; page++) {
 		const batch = asRecords(await bankRequest(context, routeName, { ...body, page, page_size: pageSize }, options));
@@ -50,9 +51,16 @@ export async function fetchPages(
 		const first = JSON.stringify(batch[0]);
 		if (first === previousFirst) throw stuck(context, `page ${page} repeats page ${page - 1}`, options.itemIndex);
 		previousFirst = first;
-		const fresh = batch.filter((record) => record.id === undefined || !seenIds.has(record.id));
-		for (const record of fresh) if (record.id !== undefined) seenIds.add(record.id);
-		records.push(...fresh.slice(0, wanted - records.length));
+		const ids = new Set<unknown>();
+		for (const record of batch) {
+			if (records.length >= wanted) break;
+			if (record.id !== undefined) {
+				if (previousIds.has(record.id)) continue;
+				ids.add(record.id);
+			}
+			records.push(record);
+		}
+		previousIds = ids;
 		if (batch.length < pageSize) break;
 	}
 	return records;

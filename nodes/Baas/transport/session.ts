@@ -5,6 +5,7 @@ import type {
 	IHookFunctions,
 	IHttpRequestHelper,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -27,7 +28,7 @@ import { exchangeForToken, SignInError } from './tokenExchange';
  * with the same error without asking the bank again, so a wrong password cannot lock the identity.
  */
 
-export type BankContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type BankContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 export const CREDENTIAL_FOR_VARIANT: Record<ApiVariant, string> = {
 	api: 'baasApi',

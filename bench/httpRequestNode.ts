@@ -1,0 +1,142 @@
+/**
+ * Benchmark 2: the same Get Balance reads through n8n's HTTP Request node as a user sets it up (POST, JSON body
+ * from the item, Authorization header with a token pasted in, On Error: Continue so failed items are counted),
+ * on an unlimited bank and on a rate-limited one; versus the BaaS node at its default settings.
+ */
+import { DEFAULT_READ_CONCURRENCY } from '../nodes/Baas/actions/commonFields';
+import { API } from '../test/engine/harness/bankFixture';
+import { registerNodeType } from '../test/engine/harness/nodeTypes';
+import { runNode } from '../test/engine/harness/runNode';
+import { balanceItems } from './bulkReads';
+import type { BankFixture } from './lib/engine';
+import { forgetToken, requestsSince, rl, runBaas } from './lib/engine';
+import { findNodesBase, loadHttpRequestNode } from './lib/nodesBase';
+import { rateLimitedBank } from './lib/rateLimiter';
+import type { BenchResult } from './lib/report';
+import type { Contender } from './lib/stats';
+import { alternate, ratio, timed } from './lib/stats';
+
+const HTTP_TYPE = 'n8n-nodes-base.httpRequest';
+const HTTP_VERSION = 4.2;
+
+async function token(baseUrl: string, fx: BankFixture): Promise<string> {
+	const answer = await fetch(`${baseUrl}/api/v1/security/api/generate_token`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ client_id: fx.bank.seed.clientId, client_secret: fx.bank.seed.clientSecret }),
+	});
+	return ((await answer.json()) as { data: { token: string } }).data.token;
+}
+
+function httpContender(fx: BankFixture, name: string, baseUrl: string, items: object[]): Contender {
+	return {
+		name,
+		run: async () => {
+			const bearer = await token(baseUrl, fx);
+			const from = fx.bank.requests().length;
+			const { ms, value: run } = await timed(() =>
+				runNode(fx.credentials, {
+					nodeType: HTTP_TYPE,
+					credentials: {},
+					items: items as never,
+					continueOnFail: true,
+					parameters: {
+						method: 'POST',
+						url: `${baseUrl}/api/v1/account/api/get_account_balance`,
+						sendHeaders: true,
+						headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${bearer}` }] },
+						sendBody: true,
+						contentType: 'json',
+						specifyBody: 'keypair',
+						bodyParameters: { parameters: [{ name: 'account_number', value: '={{ $json.account_number }}' }] },
+						options: {},
+					},
+				}),
+			);
+			if (run.error) throw new Error(`${name}: ${run.error.message}`);
+			const failed = run.json.filter((j) => j.error !== undefined || j.status !== true).length;
+			return { ms, items: run.json.length, failed, bankRequests: fx.bank.requests().length - from };
+		},
+	};
+}
+
+function baasContender(fx: BankFixture, name: string, items: object[], baseUrl: string, concurrency?: number): Contender {
+	return {
+		name,
+		run: async () => {
+			forgetToken(fx);
+			const stored = fx.credentials.stored(API.baasApi)!;
+			fx.credentials.add(API.baasApi, 'baasApi', { ...stored, baseUrl });
+			const from = fx.bank.requests().length;
+			try {
+				const { ms, value: run } = await timed(() =>
+					runBaas(
+						fx,
+						{
+							resource: 'account',
+							operation: 'getBalance',
+							accountNumber: rl('={{ $json.account_number }}', 'id'),
+							...(concurrency ? { options: { concurrency } } : {}),
+						},
+						items,
+					),
+				);
+				const failed = run.error ? items.length : run.json.filter((j) => j.error !== undefined).length;
+				return { ms, items: run.json.length, failed, bankRequests: fx.bank.requests().length - from - requestsSince(fx, from, '/generate_token') };
+			} finally {
+				fx.credentials.add(API.baasApi, 'baasApi', { ...stored, baseUrl: fx.bank.url });
+			}
+		},
+	};
+}
+
+export async function httpRequestNode(
+	fx: BankFixture,
+	options: { items: number; latencyMs: number; repetitions: number; perSecond?: number },
+): Promise<BenchResult> {
+	const perSecond = options.perSecond ?? 50;
+	const nodesBase = findNodesBase();
+	if (!nodesBase) {
+		return {
+			benchmark: '2. Versus n8n\'s HTTP Request node',
+			workload: 'skipped',
+			rows: [],
+			ratios: {},
+			notes: ['n8n is not installed on this machine yet: run `npm run test:e2e` once (it installs n8n into ~/.cache/n8n-nodes-baas), then run this again'],
+		};
+	}
+	const versioned = loadHttpRequestNode(nodesBase);
+	registerNodeType(HTTP_TYPE, versioned.getNodeType(HTTP_VERSION));
+	const items = balanceItems(fx, options.items);
+	const limited = await rateLimitedBank(fx.bank.url, perSecond);
+	fx.bank.clearFaults();
+	fx.bank.addFault({ latencyMs: options.latencyMs });
+	try {
+		const contenders: Contender[] = [
+			baasContender(fx, `BaaS node (default, concurrency ${DEFAULT_READ_CONCURRENCY}) · unlimited`, items, fx.bank.url),
+			httpContender(fx, 'HTTP Request node (default) · unlimited', fx.bank.url, items),
+			baasContender(fx, `BaaS node (default) · ${perSecond} req/s limit`, items, limited.url),
+			httpContender(fx, `HTTP Request node (default) · ${perSecond} req/s limit`, limited.url, items),
+			baasContender(fx, 'BaaS node (concurrency 20) · unlimited', items, fx.bank.url, 20),
+			baasContender(fx, `BaaS node (concurrency 20) · ${perSecond} req/s limit`, items, limited.url, 20),
+		];
+		const m = await alternate(contenders, options.repetitions);
+		const [oursOpen, httpOpen, oursLimited, httpLimited, ours20Open, ours20Limited] = contenders.map((c) => m[c.name]);
+		return {
+			benchmark: '2. Versus n8n\'s HTTP Request node: Get Balance',
+			workload: `${options.items} items, sandbox latency ${options.latencyMs} ms; HTTP Request ${HTTP_VERSION} from ${nodesBase.replace(/.*\/n8n\//, 'n8n ').replace(/\/node_modules.*/, '')} with On Error: Continue, no batching (its default: all items at once); rate-limited bank: at most ${perSecond} requests per second, 429 + Retry-After: 1 beyond; medians of ${options.repetitions}`,
+			rows: Object.entries(m).map(([contender, figures]) => ({ contender, figures })),
+			ratios: {
+				'time BaaS/HTTP Request (unlimited)': ratio(oursOpen.ms, httpOpen.ms),
+				'time BaaS/HTTP Request (rate-limited)': ratio(oursLimited.ms, httpLimited.ms),
+				'time BaaS @20/HTTP Request (unlimited)': ratio(ours20Open.ms, httpOpen.ms),
+			},
+			notes: [
+				`failed items on the rate-limited bank: BaaS ${oursLimited.failed} (concurrency 20: ${ours20Limited.failed}), HTTP Request ${httpLimited.failed} of ${options.items}`,
+			],
+		};
+	} finally {
+		fx.bank.clearFaults();
+		await limited.close();
+	}
+}

@@ -1,0 +1,35 @@
+import './env';
+
+import type { BankFixture } from '../../test/engine/harness/bankFixture';
+import { API } from '../../test/engine/harness/bankFixture';
+import { rl } from '../../test/engine/harness/nodeParameters';
+import type { NodeRun } from '../../test/engine/harness/runNode';
+import { runNode } from '../../test/engine/harness/runNode';
+
+export { startBankFixture } from '../../test/engine/harness/bankFixture';
+export type { BankFixture };
+
+/** Runs the BaaS node with the API-client credential through n8n-core's WorkflowExecute. */
+export async function runBaas(fx: BankFixture, parameters: Record<string, unknown>, items: object[]): Promise<NodeRun> {
+	return await runNode(fx.credentials, {
+		parameters: { authentication: 'apiClient', ...parameters },
+		credentials: API,
+		items: items as never,
+	});
+}
+
+/** Forgets the stored token, so the next run pays for one token request (as a new execution of a new credential). */
+export function forgetToken(fx: BankFixture) {
+	const stored = fx.credentials.stored(API.baasApi)!;
+	fx.credentials.add(API.baasApi, 'baasApi', { ...stored, accessToken: '' });
+}
+
+export { rl };
+
+/** Requests the bank received whose path ends with `suffix` since index `from` of its request log. */
+export function requestsSince(fx: BankFixture, from: number, suffix: string): number {
+	return fx.bank
+		.requests()
+		.slice(from)
+		.filter((entry) => entry.path.endsWith(suffix)).length;
+}
