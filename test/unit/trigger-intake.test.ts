@@ -33,6 +33,8 @@ function triggerContext(workflowId: string) {
 			return response;
 		},
 		json: () => response,
+		// delivery.ts forgets a delivery whose response closes unfinished; here every response finishes.
+		once: () => response,
 	};
 	const context = {
 		getRequestObject: () => ({ ...request, readRawBody: async () => {} }),
