@@ -96,7 +96,7 @@ describe('read operations', () => {
 			await expectRejectedWithoutRequest(
 				fx,
 				api({ operation: 'getAll', returnAll: true, filters: { accountType: '={{ "pool" }}' } }),
-				/Account Type must be one of normal, virtual, current, savings \(got "pool"\)/,
+				/Account Type must be one of current, normal, savings, virtual \(got "pool"\)/,
 			);
 			await expectRejectedWithoutRequest(
 				fx,

@@ -110,7 +110,7 @@ describe('invalid input sends nothing', () => {
 		['start after end', { filters: { startDate: '2025-11-02', endDate: '2025-11-01' } }, /Start Date must not be after End Date 2025-11-01 \(got "2025-11-02"\) in item 1/],
 		['impossible day', { filters: { date: '2025-11-31' } }, /Date is not a real calendar date/],
 		['account of 11 digits', { filters: { accountNumber: rl('={{ "08231000051" }}', 'id') } }, /Account Number must be exactly 10 digits/],
-		['unknown status', { filters: { status: '={{ "settled" }}' } }, /Status must be one of success, pending, failed/],
+		['unknown status', { filters: { status: '={{ "settled" }}' } }, /Status must be one of failed, pending, success/],
 		['over-long reference', { filters: { reference: `={{ "R".repeat(256) }}` } }, /Reference must be at most 255 characters/],
 	])('%s', async (_name, parameters, message) => {
 		await expectRejectedWithoutRequest(fx, web({ returnAll: true, ...parameters }), message);

@@ -171,7 +171,7 @@ describe('invalid input sends nothing', () => {
 		['impossible date', { filters: { date: '2025-13-01' } }, /Date is not a real calendar date \(got "2025-13-01"\)/],
 		['date in another format', { filters: { endDate: '12/31/2025' } }, /End Date must be a date written YYYY-MM-DD/],
 		['short account number', { filters: { accountNumber: rl('={{ "082310000" }}', 'id') } }, /Account Number must be exactly 10 digits/],
-		['unknown status', { filters: { status: '={{ "done" }}' } }, /Status must be one of success, pending, failed \(got "done"\)/],
+		['unknown status', { filters: { status: '={{ "done" }}' } }, /Status must be one of failed, pending, success \(got "done"\)/],
 		['unknown type', { filters: { transactionType: '={{ "refund" }}' } }, /Type must be one of credit, debit/],
 		['blank search', { filters: { search: '={{ "   " }}' } }, /Search must not be empty/],
 		['limit of zero', { returnAll: false, limit: '={{ 0 }}' }, /Limit must be at least 1/],
