@@ -1,6 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { valuesOf, WEBHOOK_EVENTS } from '../Baas/optionLists';
 import { accountNumberSchema } from '../Baas/validation';
 import type { EventKind } from '../BaasTrigger/options';
 
@@ -28,6 +29,8 @@ export const POLL_LIMITS = {
 	signInPauseMs: 15 * 60_000,
 };
 
+const EVENT_KINDS = valuesOf(WEBHOOK_EVENTS);
+
 export type OutputShape = 'event' | 'data';
 
 export interface PollSettings {
@@ -48,8 +51,8 @@ interface Options {
 /** Reads and checks the node's parameters before any request is made. */
 export function readSettings(context: IPollFunctions): PollSettings {
 	const node = context.getNode();
-	const events = (context.getNodeParameter('events', []) as string[]).filter(
-		(e): e is EventKind => e === 'COLLECTION_SUCCESS' || e === 'TRANSFER_SUCCESS' || e === 'TRANSFER_FAILED',
+	const events = (context.getNodeParameter('events', []) as string[]).filter((e): e is EventKind =>
+		(EVENT_KINDS as readonly string[]).includes(e),
 	);
 	if (events.length === 0) {
 		throw new NodeOperationError(node, 'Select at least one event in the Events parameter');

@@ -5,7 +5,10 @@
  * poll's static data; a restart of n8n allows one more attempt, far below any lockout threshold.
  */
 import type { IPollFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { failureKindOf } from '../Baas/transport/errors';
 
 const pausedUntil = new Map<string, { untilMs: number; reason: string }>();
 
@@ -15,7 +18,7 @@ function keyOf(context: IPollFunctions): string {
 
 /** True for the error a refused sign-in produces (not for a bank that could not be reached at sign-in). */
 export function isSignInRefusal(error: unknown): boolean {
-	return error instanceof NodeApiError && error.context?.signIn === true && /refused to sign in/.test(error.message);
+	return failureKindOf(error) === 'signInRefused';
 }
 
 /** Throws while a pause is on (scheduled polls only: Fetch Test Event always tries, so a fixed credential shows at once). */

@@ -6,10 +6,12 @@ import { PollingWorkflow } from './harness/pollWorkflow';
 
 const ALL_EVENTS = ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS', 'TRANSFER_FAILED'];
 const DEFAULT_DELAYS = [...POLL_LIMITS.recheckDelaysMs];
+const DEFAULT_PAUSE = POLL_LIMITS.signInPauseMs;
 
 const fx = useBankFixture({}, () => {
 	POLL_LIMITS.recheckDelaysMs = DEFAULT_DELAYS;
 	POLL_LIMITS.pageSize = 100;
+	POLL_LIMITS.signInPauseMs = DEFAULT_PAUSE;
 	clearPause();
 });
 
@@ -197,6 +199,30 @@ describe('BaaS Poll Trigger: exactly once at the edges', () => {
 			expect(paused.error?.message).toMatch(/^Polling is paused until \d\d:\d\d UTC: the bank refused the sign-in$/);
 		}
 		expect(fx.count('/generate_token') - before).toBe(1);
+
+		// Fetch Test Event still tries (so a fixed credential shows at once); once fixed, scheduled polls resume.
+		expect((await wf.poll('manual')).error?.message).toMatch(/The bank refused to sign in/);
+		fx.credentials.add('bad-api', 'baasApi', { ...fx.credentials.stored('api-1')!, accessToken: '' });
+		const fixed = await wf.poll('manual');
+		expect(fixed.error).toBeUndefined();
+		expect((await wf.poll()).error?.message).toMatch(/^Polling is paused/);
+	});
+
+	it('tries the sign-in again once the pause is over', async () => {
+		POLL_LIMITS.signInPauseMs = 0;
+		fx.credentials.add('bad-api-2', 'baasApi', {
+			baseUrl: fx.bank.url,
+			clientId: fx.bank.seed.clientId,
+			clientSecret: 'wrong-secret',
+			webhookSecret: '',
+			accessToken: '',
+		});
+		const wf = pollingWorkflow({}, { baasApi: 'bad-api-2' });
+		expect((await wf.poll()).error?.message).toMatch(/refused to sign in/);
+		fx.credentials.add('bad-api-2', 'baasApi', { ...fx.credentials.stored('api-1')!, accessToken: '' });
+		const resumed = await wf.poll();
+		expect(resumed.error).toBeUndefined();
+		expect((await wf.poll()).error).toBeUndefined();
 	});
 });
 

@@ -33,7 +33,7 @@ function triggerContext(workflowId: string) {
 			return response;
 		},
 		json: () => response,
-		// delivery.ts forgets a delivery whose response closes unfinished; here every response finishes.
+		// The trigger listens for the reply's end to let a key go when n8n fails to start the execution.
 		once: () => response,
 	};
 	const context = {
