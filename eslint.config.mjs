@@ -1,6 +1,6 @@
 // The rule sets n8n's node CLI ships (eslint-plugin-n8n-nodes-base community/credentials/nodes and
 // @n8n/eslint-plugin-community-nodes recommended) apply to what ships; the sandbox, tests, benchmarks
-// and scripts are ordinary Node programs checked with plain TypeScript rules (DESIGN.md §3).
+// and scripts are ordinary Node programs checked with plain TypeScript rules (docs/architecture.md, "Layers").
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';

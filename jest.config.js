@@ -1,7 +1,7 @@
 /**
- * The test layers (DESIGN.md §7): unit, sandbox (the bank itself over HTTP), engine (nodes run by n8n-core)
- * and e2e (the real n8n application; `npm run test:e2e`, not part of `npm test`), queue (n8n in queue mode;
- * `npm run test:queue`).
+ * The test layers (docs/architecture.md, "Test layers"): unit, sandbox (the bank itself over HTTP), engine (nodes
+ * run by n8n-core) and e2e (the real n8n application; `npm run test:e2e`, not part of `npm test`), queue (n8n in
+ * queue mode; `npm run test:queue`).
  */
 const common = {
 	preset: 'ts-jest',

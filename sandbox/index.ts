@@ -2,9 +2,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contractRoutes } from './routes';
-import { Runtime } from './runtime';
-import { seedInfo } from './seedinfo';
-import { createHandler } from './server';
+import { Runtime } from './runtime/runtime';
+import { seedInfo } from './data/seedInfo';
+import { createHandler } from './http/server';
 import type { SandboxHandle, SandboxOptions } from './types';
 
 export type {
@@ -17,7 +17,7 @@ export type {
 	SeedInfo,
 } from './types';
 export type { Bank } from './state/bank';
-export { sign as signWebhookBody } from './webhooks';
+export { sign as signWebhookBody } from './runtime/webhooks';
 
 /** A URL a client can use: wildcard hosts are reached through loopback. */
 function publicHost(host: string): string {

@@ -5,7 +5,7 @@ import { resourceDescriptions, resourceSelector } from './actions/resources';
 import { AUTHENTICATION_PROPERTY, CREDENTIALS_BY_AUTHENTICATION } from './authentication';
 import { router } from './actions/router';
 import { searchBanks } from './methods/bankSearch';
-import { searchAccounts } from './methods/listSearch';
+import { searchAccounts } from './methods/accountSearch';
 import { BAAS_DESCRIPTION, SUBTITLE } from './nodeDescription';
 
 export class Baas implements INodeType {

@@ -21,6 +21,11 @@ export const AUTHENTICATION_PROPERTY: INodeProperties = {
 	default: 'apiClient',
 };
 
+/** The label the Authentication list shows for a value ("API Client"). */
+export function authenticationLabel(value: string): string {
+	return AUTHENTICATION_PROPERTY.options?.find((option) => 'value' in option && option.value === value)?.name ?? value;
+}
+
 /** The credential the Authentication choice asks for. */
 export const CREDENTIALS_BY_AUTHENTICATION: INodeCredentialDescription[] = [
 	{ name: 'baasApi', required: true, displayOptions: { show: { authentication: ['apiClient'] } } },

@@ -14,7 +14,7 @@ import {
 	valuesOf,
 } from './optionLists';
 
-/** Input rules from the contract (Limits) and DESIGN.md §4, checked before anything is sent to the bank. */
+/** Input rules from the bank's documented limits and the README's assumptions, checked before anything is sent to the bank. */
 
 /** Free text the bank stores or searches: not empty, bounded, and without control characters (NUL, line breaks, …). */
 export function textSchema(maxLength: number) {

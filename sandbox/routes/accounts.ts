@@ -1,15 +1,15 @@
 /** Account routes. Aggregates (summaries, collections, metrics, totals) are computed from the ledger per request. */
 import { z } from 'zod';
-import { ApiError } from '../envelope';
-import { formatAmount } from '../money';
-import * as present from '../present';
-import { businessOf, route, V1, type RouteDef, type RouteContext } from '../router';
+import { ApiError } from '../http/envelope';
+import { formatAmount } from '../data/money';
+import * as present from '../http/present';
+import { businessOf, route, V1, type RouteDef, type RouteContext } from '../http/routeDefinition';
 import type { Bank } from '../state/bank';
 import { dateWindow, inWindow } from '../state/filters';
 import { cursorSlice, type PageQuery } from '../state/listing';
 import type { Account } from '../state/records';
 import { compareNewestFirst } from '../state/sorted';
-import { iso } from '../time';
+import { iso } from '../data/time';
 import {
 	accountNumber,
 	accountStatus,
@@ -25,7 +25,7 @@ import {
 	nonEmpty,
 	positiveInt,
 	rangeFilters,
-} from '../validation';
+} from '../http/requestValidation';
 
 interface AccountFilter {
 	account_type?: string | null;

@@ -3,13 +3,13 @@
  * read the ledger and logs, change timing, settle pending transfers, reset.
  */
 import { z } from 'zod';
-import { ApiError, success, type Envelope } from '../envelope';
-import { AMOUNT_PATTERN, formatAmount, formatBalance, parseAmount } from '../money';
-import * as present from '../present';
-import type { Runtime } from '../runtime';
-import { seedInfo } from '../seedinfo';
-import { iso } from '../time';
-import { accountNumber, nonEmpty, parse } from '../validation';
+import { ApiError, success, type Envelope } from '../http/envelope';
+import { AMOUNT_PATTERN, formatAmount, formatBalance, parseAmount } from '../data/money';
+import * as present from '../http/present';
+import type { Runtime } from '../runtime/runtime';
+import { seedInfo } from '../data/seedInfo';
+import { iso } from '../data/time';
+import { accountNumber, nonEmpty, parse } from '../http/requestValidation';
 
 export interface ControlResponse {
 	status: number;

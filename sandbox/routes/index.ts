@@ -1,5 +1,5 @@
-/** Every contract route, in one table (paths exactly as in the contract and ruling §4). */
-import type { RouteDef } from '../router';
+/** Every contract route, in one table (paths exactly as the bank documents them, and the README's assumptions where it does not). */
+import type { RouteDef } from '../http/routeDefinition';
 import { accountRoutes } from './accounts';
 import { securityRoutes } from './security';
 import { teamRoutes } from './team';

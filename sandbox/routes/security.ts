@@ -1,10 +1,10 @@
 /** Token issue and inspection for both APIs. */
 import { z } from 'zod';
-import { API_AUTHORITIES } from '../auth';
-import { ApiError } from '../envelope';
-import { businessOf, route, V1, type RouteDef } from '../router';
-import { iso, isoNoZone } from '../time';
-import { emptyBody, nonEmpty } from '../validation';
+import { API_AUTHORITIES } from '../security/auth';
+import { ApiError } from '../http/envelope';
+import { businessOf, route, V1, type RouteDef } from '../http/routeDefinition';
+import { iso, isoNoZone } from '../data/time';
+import { emptyBody, nonEmpty } from '../http/requestValidation';
 
 const secretField = z.string().min(1, { message: 'must not be empty' });
 

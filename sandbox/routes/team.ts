@@ -1,12 +1,12 @@
 /** Team management: members, invitations, roles and permissions (dashboard API). */
 import { z } from 'zod';
-import { ApiError } from '../envelope';
-import * as present from '../present';
-import { businessOf, memberOf, route, V1, type RouteDef } from '../router';
+import { ApiError } from '../http/envelope';
+import * as present from '../http/present';
+import { businessOf, memberOf, route, V1, type RouteDef } from '../http/routeDefinition';
 import { dateWindow, inWindow } from '../state/filters';
 import { pageSlice } from '../state/listing';
 import type { Member, Role } from '../state/records';
-import { dateRangeShape, email, emptyBody, nonEmpty, positiveInt, rangeFilters, uuid } from '../validation';
+import { dateRangeShape, email, emptyBody, nonEmpty, positiveInt, rangeFilters, uuid } from '../http/requestValidation';
 
 const SORT_KEYS = {
 	date_joined: (m: Member) => m.dateJoinedMs,

@@ -1,12 +1,12 @@
 /** Transaction and settlement history (page- and cursor-capable). */
 import { z } from 'zod';
-import { ApiError } from '../envelope';
-import * as present from '../present';
-import { businessOf, route, V1, type RouteContext, type RouteDef } from '../router';
+import { ApiError } from '../http/envelope';
+import * as present from '../http/present';
+import { businessOf, route, V1, type RouteContext, type RouteDef } from '../http/routeDefinition';
 import { dateWindow, inWindow } from '../state/filters';
 import { newestFirst, pageOrCursor } from '../state/listing';
 import type { Transaction } from '../state/records';
-import { accountNumber, checkCursor, dateRangeShape, pagingShape, rangeFilters, txStatus } from '../validation';
+import { accountNumber, checkCursor, dateRangeShape, pagingShape, rangeFilters, txStatus } from '../http/requestValidation';
 
 const freeText = z.string().max(255, { message: 'must be at most 255 characters' });
 

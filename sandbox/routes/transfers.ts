@@ -1,12 +1,12 @@
-/** Banks, name enquiry, funds transfer (ruling §4) and transfer status. */
+/** Banks, name enquiry, funds transfer (path and body: README, "Where the API documentation is silent") and transfer status. */
 import { z } from 'zod';
-import { ApiError } from '../envelope';
-import { OWN_BANK_CODE } from '../fixtures';
-import { parseAmount } from '../money';
-import * as present from '../present';
-import { businessOf, route, V1, type RouteDef } from '../router';
+import { ApiError } from '../http/envelope';
+import { OWN_BANK_CODE } from '../data/fixtures';
+import { parseAmount } from '../data/money';
+import * as present from '../http/present';
+import { businessOf, route, V1, type RouteDef } from '../http/routeDefinition';
 import type { Transfer } from '../state/records';
-import { accountNumber, amount, emptyBody, nonEmpty } from '../validation';
+import { accountNumber, amount, emptyBody, nonEmpty } from '../http/requestValidation';
 
 export const transferRoutes: RouteDef[] = [
 	route({

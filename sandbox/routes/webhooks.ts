@@ -1,9 +1,9 @@
-/** create_webhook (ruling §4: data { id, url, events, created_at }; the same URL again updates its events). */
+/** create_webhook (README assumption: data { id, url, events, created_at }; the same URL again updates its events). */
 import { z } from 'zod';
-import { businessOf, route, V1, type RouteDef } from '../router';
+import { businessOf, route, V1, type RouteDef } from '../http/routeDefinition';
 import { EVENT_KINDS, type EventKind, type Webhook } from '../state/records';
-import { iso } from '../time';
-import { httpUrl } from '../validation';
+import { iso } from '../data/time';
+import { httpUrl } from '../http/requestValidation';
 
 export const webhookRoutes: RouteDef[] = [
 	route({

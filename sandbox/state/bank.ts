@@ -1,7 +1,7 @@
 /** The bank's state and the operations that change it. No HTTP here; errors are ApiErrors with contract codes. */
-import { ApiError } from '../envelope';
-import { OWN_BANK_CODE } from '../fixtures';
-import { buildState, type BankState, type BuildConfig } from '../seed';
+import { ApiError } from '../http/envelope';
+import { OWN_BANK_CODE } from '../data/fixtures';
+import { buildState, type BankState, type BuildConfig } from '../data/seed';
 import type { Account, AccountStatus, BankInfo, Settlement, Transaction, Transfer } from './records';
 import { insertAscending } from './sorted';
 

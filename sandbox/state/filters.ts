@@ -1,5 +1,5 @@
 /** Date windows of the list filters: `date` (one UTC day) wins over start_date/end_date, both inclusive. */
-import { dayBounds } from '../time';
+import { dayBounds } from '../data/time';
 
 export interface DateFilter {
 	date?: string | null;

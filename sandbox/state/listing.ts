@@ -3,7 +3,7 @@
  * Cursor mode (cursor_created_at present): items strictly after the cursor, `limit` of them.
  * Page mode: `page` (default 1) of `page_size` (default: `limit` if given, else 20).
  */
-import { parseDateTime } from '../time';
+import { parseDateTime } from '../data/time';
 import type { Stamped } from './sorted';
 
 export interface PageQuery {

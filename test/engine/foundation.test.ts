@@ -156,6 +156,25 @@ describe('errors', () => {
 		expect(fx.bank.requests().length).toBe(before);
 	});
 
+	test('a Concurrency that is not a whole number stops the run by name, before any item is sent or dropped', async () => {
+		const before = fx.bank.requests().length;
+		for (const concurrency of ['={{ "many" }}', '={{ 0 }}']) {
+			const run = await runNode(fx.credentials, {
+				parameters: {
+					authentication: 'apiClient',
+					...GET_BALANCE,
+					accountNumber: fx.bank.seed.poolAccountNumber,
+					options: { concurrency },
+				},
+				credentials: API,
+				items: ownAccounts(3),
+			});
+			expect(run.error).toMatchObject({ name: 'NodeOperationError' });
+			expect(run.error!.message).toMatch(/Concurrency/);
+		}
+		expect(fx.bank.requests().length).toBe(before);
+	});
+
 	test('reads are retried on code 80 and succeed when the provider recovers', async () => {
 		const before = fx.count('/account/api/get_account_balance');
 		fx.bank.addFault({ match: '/account/api/get_account_balance', errorCode: '80', times: 2 });
@@ -184,7 +203,7 @@ describe('errors', () => {
 	});
 });
 
-describe('bank list', () => {
+describe('Bank → Get Many', () => {
 	test('Get Many returns the banks with the own bank, and Limit is exact', async () => {
 		const all = await runNode(fx.credentials, {
 			parameters: { authentication: 'apiClient', resource: 'bank', operation: 'getAll', returnAll: true },
@@ -197,6 +216,32 @@ describe('bank list', () => {
 			credentials: API,
 		});
 		expect(some.json).toHaveLength(3);
+	});
+
+	test('a Limit that is not a whole number of at least 1 is refused by name, before any request', async () => {
+		const before = fx.bank.requests().length;
+		for (const limit of ['={{ 0 }}', '={{ -2 }}', '={{ 2.5 }}']) {
+			const run = await runNode(fx.credentials, {
+				parameters: { authentication: 'apiClient', resource: 'bank', operation: 'getAll', returnAll: false, limit },
+				credentials: API,
+			});
+			expect(run.error).toMatchObject({ name: 'NodeOperationError' });
+			expect(run.error!.message).toMatch(/Limit/);
+		}
+		expect(fx.bank.requests().length).toBe(before);
+	});
+});
+
+describe('Token → Validate', () => {
+	test("confirms the credential's token and shows its metadata, never the token", async () => {
+		const run = await runNode(fx.credentials, {
+			parameters: { authentication: 'apiClient', resource: 'token', operation: 'validate' },
+			credentials: API,
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(1);
+		expect(run.json[0]).toMatchObject({ valid: true });
+		expect(JSON.stringify(run.json)).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
 	});
 });
 

@@ -200,7 +200,7 @@ describe('Permission → Get Many', () => {
 	});
 });
 
-describe('Role → Create and Delete', () => {
+describe('Role → Create, Role → Delete', () => {
 	test('creates a role from a comma list or an array of codes', async () => {
 		const fromText = await run('role', 'create', {
 			name: 'Payout Initiator',

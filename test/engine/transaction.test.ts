@@ -24,7 +24,7 @@ const sorted = (values: string[]) => [...values].sort();
 const api = asApiClient({ resource: 'transaction', operation: 'getAll' });
 const web = asDashboardUser({ resource: 'transaction', operation: 'getAll' });
 
-describe('Return All and Limit', () => {
+describe('Get Many: Return All and Limit', () => {
 	test(`Return All over ${GENERATED} transactions returns each exactly once (API client)`, async () => {
 		const expected = ledger();
 		expect(expected.length).toBeGreaterThanOrEqual(GENERATED);

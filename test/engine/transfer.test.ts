@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { STATUS_POLLING } from '../../nodes/Baas/actions/transfer/exactlyOnce';
 import { REQUEST_LIMITS } from '../../nodes/Baas/transport/request';
 import { API, DASHBOARD, useBankFixture } from './harness/bankFixture';
+import { expectRejectedWithoutRequest } from './harness/expectations';
 import { runListSearch } from './harness/listSearch';
 import { rl } from './harness/nodeParameters';
 import { runNode } from './harness/runNode';
@@ -431,6 +432,14 @@ describe('Transfer → Name Enquiry', () => {
 			items,
 			continueOnFail,
 		});
+
+	test('Create with the dashboard credential (which cannot send money) is refused before any request, naming the Authentication to choose', async () => {
+		await expectRejectedWithoutRequest(
+			fx,
+			{ parameters: { ...createParams(), authentication: 'dashboardUser' }, credentials: DASHBOARD, items: [{ reference_number: newReference('dash') }] },
+			/Transfer → Create is offered only with Authentication: API Client/,
+		);
+	});
 
 	test('returns the account name at this bank and at another bank', async () => {
 		const own = await enquiry();

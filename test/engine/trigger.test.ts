@@ -7,7 +7,8 @@ import type { SeenStore } from '../../nodes/BaasTrigger/dedup';
 import { deliveryKey, recentDeliveries } from '../../nodes/BaasTrigger/dedup';
 import { signWebhookBody } from '../../sandbox';
 import { useBankFixture } from './harness/bankFixture';
-import { TriggerWorkflow, waitFor } from './harness/triggerWorkflow';
+import { waitFor } from '../support/waitFor';
+import { TriggerWorkflow } from './harness/triggerWorkflow';
 
 // Few, quick retries: a refused delivery is retried by the bank, and these tests wait for its last attempt.
 const fx = useBankFixture({ webhookRetry: { attempts: 2, baseDelayMs: 50 } });
@@ -67,7 +68,7 @@ function deliveriesOf(reference: string, url?: string) {
 
 /** Waits until the bank has finished delivering `count` attempts of `reference` and the workflow is idle. */
 async function delivered(wf: TriggerWorkflow, reference: string, count = 1, url = wf.productionUrl) {
-	await waitFor(() => deliveriesOf(reference, url).length >= count, `${count} deliveries of ${reference}`);
+	await waitFor(`${count} deliveries of ${reference}`, () => deliveriesOf(reference, url).length >= count);
 	await wf.idle();
 	return deliveriesOf(reference, url);
 }
@@ -348,7 +349,7 @@ describe('deliveries', () => {
 		fx.bank.addFault({ duplicateWebhooks: true, match: wf.webhookId });
 		const reference = newReference();
 		await simulateCollection(reference);
-		await waitFor(() => deliveriesOf(reference, wf.productionUrl).length >= 2, 'both copies answered');
+		await waitFor('both copies answered', () => deliveriesOf(reference, wf.productionUrl).length >= 2);
 		expect(wf.received.map((r) => [r.status, r.executed])).toEqual([
 			[200, true],
 			[200, false],

@@ -1,6 +1,6 @@
 import { boot, Client, expectError, expectOk, type AccountItem } from './helpers';
 import type { SandboxHandle } from '../../sandbox';
-import { formatAmount } from '../../sandbox/money';
+import { formatAmount } from '../../sandbox/data/money';
 
 let sb: SandboxHandle;
 let c: Client;

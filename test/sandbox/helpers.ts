@@ -162,11 +162,3 @@ export function expectOk(r: Reply<unknown>): void {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls until `check` is true (webhook logs are written after the receiver has answered). */
-export async function until(check: () => boolean, timeoutMs = 4000): Promise<void> {
-	const end = Date.now() + timeoutMs;
-	while (!check()) {
-		if (Date.now() > end) throw new Error('condition not met in time');
-		await sleep(10);
-	}
-}

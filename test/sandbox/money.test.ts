@@ -1,6 +1,6 @@
-import { AMOUNT_PATTERN, formatAmount, formatBalance, parseAmount } from '../../sandbox/money';
-import { isCalendarDate, isoNoZone, parseDateTime } from '../../sandbox/time';
-import { Prng } from '../../sandbox/prng';
+import { AMOUNT_PATTERN, formatAmount, formatBalance, parseAmount } from '../../sandbox/data/money';
+import { isCalendarDate, isoNoZone, parseDateTime } from '../../sandbox/data/time';
+import { Prng } from '../../sandbox/data/prng';
 
 describe('money in BigInt kobo', () => {
 	it.each([

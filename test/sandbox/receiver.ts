@@ -2,6 +2,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { waitFor } from '../support/waitFor';
+
 export interface Received {
 	headers: http.IncomingHttpHeaders;
 	raw: Buffer;
@@ -35,12 +37,7 @@ export class Receiver {
 	}
 
 	async waitFor(count: number, timeoutMs = 4000): Promise<Received[]> {
-		const until = Date.now() + timeoutMs;
-		while (this.received.length < count) {
-			if (Date.now() > until) throw new Error(`expected ${count} deliveries, got ${this.received.length}`);
-			await new Promise((r) => setTimeout(r, 10));
-		}
-		return this.received;
+		return await waitFor(`${count} deliveries`, () => this.received.length >= count && this.received, { timeoutMs });
 	}
 
 	close(): Promise<void> {

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { boot, Client, expectOk, sleep, until, type TransferRecord } from './helpers';
+import { waitFor } from '../support/waitFor';
+import { boot, Client, expectOk, sleep, type TransferRecord } from './helpers';
 import { Receiver, type Received } from './receiver';
 import type { SandboxHandle } from '../../sandbox';
 
@@ -68,7 +69,7 @@ describe('delivery', () => {
 		expect(body.data).toEqual(col.body.data);
 		expect(body.data).toMatchObject({ reference_number: 'COL-WH-1', amount: '1234.56', transaction_type: 'credit', transaction_category: 'collection' });
 		expect(Date.parse(body.created_at)).not.toBeNaN();
-		await until(() => sb.deliveries().length >= 1);
+		await waitFor('1 logged deliveries', () => sb.deliveries().length >= 1);
 		const log = sb.deliveries();
 		expect(log).toHaveLength(1);
 		expect(log[0]).toMatchObject({ url: `${rx.url}/hook`, event: 'COLLECTION_SUCCESS', reference: 'COL-WH-1', attempt: 1, status: 200 });
@@ -113,7 +114,7 @@ describe('delivery', () => {
 		expect(b.raw.equals(a.raw)).toBe(true);
 		expect(b.headers['x-service-delivery-id']).toBe(a.headers['x-service-delivery-id']);
 		expect(b.headers['x-service-signature']).toBe(a.headers['x-service-signature']);
-		await until(() => sb.deliveries().length >= 2);
+		await waitFor('2 logged deliveries', () => sb.deliveries().length >= 2);
 		expect(sb.deliveries().map((d) => [d.attempt, d.status])).toEqual([
 			[1, 500],
 			[2, 200],
@@ -126,7 +127,7 @@ describe('delivery', () => {
 		rx.script = [503, 502, 500, 500];
 		await c.control('POST', 'collections', { account_number: '0823100002', amount: '5.00' });
 		await rx.waitFor(3);
-		await until(() => sb.deliveries().length >= 6);
+		await waitFor('6 logged deliveries', () => sb.deliveries().length >= 6);
 		await sleep(200);
 		expect(rx.received).toHaveLength(3);
 		const log = sb.deliveries();

@@ -5,7 +5,10 @@ import { asNodeError } from '../transport/outcome';
 import { positiveIntegerSchema, validField } from '../validation';
 import { DEFAULT_READ_CONCURRENCY } from './commonFields';
 import { outcomeOf } from './writeOutcome';
+import { authenticationLabel } from '../authentication';
 import { RESOURCES } from './resources';
+import type { Authentication } from './selectors';
+import { authenticationsFor, operationLabel } from './selectors';
 import type { BaasOperation } from './types';
 
 /**
@@ -58,6 +61,16 @@ export function findOperation(this: IExecuteFunctions, resource: string, operati
 	const found = RESOURCES[resource]?.[operation];
 	if (!found) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not known to this node version`);
+	}
+	// The Operation list shows every operation of a resource, so a choice the chosen API does not offer is refused here, before any request.
+	const authentication = this.getNodeParameter('authentication', 0, 'apiClient') as Authentication;
+	const offeredBy = authenticationsFor(resource, operation);
+	if (!offeredBy.includes(authentication)) {
+		const needed = offeredBy.map(authenticationLabel).join(' or ');
+		const resourceLabel = resource.charAt(0).toUpperCase() + resource.slice(1);
+		throw new NodeOperationError(this.getNode(), `${resourceLabel} → ${operationLabel(resource, operation)} is offered only with Authentication: ${needed}`, {
+			description: `Set Authentication to ${needed} (and pick that credential), or choose another operation. Nothing was sent to the bank.`,
+		});
 	}
 	return found;
 }

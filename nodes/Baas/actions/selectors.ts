@@ -13,6 +13,19 @@ export interface SelectorOption extends INodePropertyOptions {
 	reachableWith: Authentication[];
 }
 
+/** resource → operation → its label and the authentications whose API offers it, filled by operationsFor. */
+const REACHABLE = new Map<string, Map<string, { label: string; reachableWith: Authentication[] }>>();
+
+/** The authentications that can run an operation (empty for an unknown one). */
+export function authenticationsFor(resource: string, operation: string): Authentication[] {
+	return REACHABLE.get(resource)?.get(operation)?.reachableWith ?? [];
+}
+
+/** The operation's label as the Operation list shows it. */
+export function operationLabel(resource: string, operation: string): string {
+	return REACHABLE.get(resource)?.get(operation)?.label ?? operation;
+}
+
 const strip = ({ reachableWith: _reachableWith, ...option }: SelectorOption): INodePropertyOptions => option;
 
 /**
@@ -22,6 +35,7 @@ const strip = ({ reachableWith: _reachableWith, ...option }: SelectorOption): IN
  * Authentication with the action, so the credential offered is one that can run it.
  */
 export function operationsFor(resource: string, options: SelectorOption[], preferredDefault?: string): INodeProperties[] {
+	REACHABLE.set(resource, new Map(options.map((option) => [String(option.value), { label: option.name, reachableWith: option.reachableWith }])));
 	const apis = new Set(options.flatMap((option) => option.reachableWith));
 	const onlyApi = apis.size === 1 ? [...apis] : undefined;
 	return [

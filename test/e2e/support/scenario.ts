@@ -7,21 +7,16 @@ import type { N8nLine } from '../../../scripts/n8n/paths';
 import { BAAS_DESCRIPTION } from '../../../nodes/Baas/nodeDescription';
 import type { Browser, Page } from 'playwright-core';
 import { expectedPicker, launchBrowser, openBaasActions, openPickerAfterTrigger, panel, pickAction, searchPicker, shoot, signedInPage } from './editor';
+import { waitFor } from '../../support/waitFor';
 import { screenshotWorkflow } from './screenshot';
 import type { Stack } from './stack';
 import { startStack } from './stack';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 180_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(1_000);
-	}
-}
+/** n8n runs the executions in the background: ask its API once a second, for up to 3 minutes. */
+const eventually = <T>(what: string, probe: () => Promise<T | undefined>) =>
+	waitFor(what, probe, { timeoutMs: 180_000, intervalMs: 1_000 });
 
 const finished = (executions: Execution[]) => executions.filter((e) => e.status !== 'running' && e.status !== 'new' && e.status !== 'waiting');
 

@@ -419,11 +419,3 @@ export class TriggerWorkflow {
 	}
 }
 
-/** Polls until `condition` holds (deliveries are sent in the background). */
-export async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!condition()) {
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-}

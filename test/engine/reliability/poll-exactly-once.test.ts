@@ -5,7 +5,7 @@
  * of polls. Every event must be emitted exactly once. A second test shows the requests per poll do not grow with
  * the number of transactions the day already holds.
  */
-import { Prng } from '../../../sandbox/prng';
+import { Prng } from '../../../sandbox/data/prng';
 import type { FaultSpec } from '../../../sandbox';
 import type { Transfer } from '../../../sandbox/state/records';
 import { POLL_LIMITS } from '../../../nodes/BaasPollTrigger/settings';

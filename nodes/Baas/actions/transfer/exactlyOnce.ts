@@ -5,9 +5,10 @@ import { forgetBankLists } from '../../methods/bankList';
 import { asNodeError, outcomeUnknown, responseCodeOf } from '../../transport/outcome';
 import { bankRequest } from '../../transport/request';
 import { toAmountString } from '../../validation';
+import { transferByReference } from './transferByReference';
 import { refusedError, unknownOutcomeError, whyNoAnswer, withOutcome } from '../writeOutcome';
 
-/** The funds_transfer body (DESIGN.md §4), already validated. */
+/** The funds_transfer body (README, "Where the API documentation is silent"), already validated. */
 export interface TransferBody extends IDataObject {
 	reference_number: string;
 	transfer_type: 'intra' | 'inter';
@@ -26,16 +27,6 @@ export const STATUS_POLLING = { firstIntervalMs: 5_000 };
 const GROWTH = [1, 3, 12];
 
 const api = (itemIndex: number) => ({ itemIndex, variant: 'api' as const });
-
-/** transaction_status for a reference: the record, or undefined when the bank answers 06 (no such transfer). */
-export async function findTransfer(context: IExecuteFunctions, reference: string, itemIndex: number): Promise<IDataObject | undefined> {
-	try {
-		return await bankRequest<IDataObject>(context, 'transactionStatus', { reference_number: reference }, api(itemIndex));
-	} catch (error) {
-		if (responseCodeOf(error) === '06') return undefined;
-		throw asNodeError(context.getNode(), error, itemIndex);
-	}
-}
 
 /** The fields of the request that a found record carries and that differ from it (amounts compared as decimals). */
 export function differingFields(body: TransferBody, found: IDataObject): string[] {
@@ -71,7 +62,7 @@ async function recorded(context: IExecuteFunctions, body: TransferBody, cause: E
 	const situation = responseCodeOf(cause) === '26' ? 'The bank has seen this reference before (26)' : `The bank did not answer (${whyNoAnswer(cause)})`;
 	let found: IDataObject | undefined;
 	try {
-		found = await findTransfer(context, reference, itemIndex);
+		found = await transferByReference(context, reference, itemIndex);
 	} catch (statusError) {
 		throw unknownOutcomeError(
 			context.getNode(),
@@ -157,7 +148,7 @@ export async function waitForFinalStatus(
 		if (remaining <= 0 || context.getExecutionCancelSignal?.()?.aborted) break;
 		await sleep(Math.min(STATUS_POLLING.firstIntervalMs * GROWTH[Math.min(step, GROWTH.length - 1)], remaining));
 		try {
-			current = (await findTransfer(context, reference, itemIndex)) ?? current;
+			current = (await transferByReference(context, reference, itemIndex)) ?? current;
 		} catch (error) {
 			// The bank accepted it: the last status it gave (pending) is what the node knows.
 			throw withOutcome(

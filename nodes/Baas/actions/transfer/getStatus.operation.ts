@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { bankApiError } from '../../transport/errors';
 import { referenceSchema, validField } from '../../validation';
 import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
-import { findTransfer } from './exactlyOnce';
 import { referenceNumberField, referenceText } from './fields';
+import { transferByReference } from './transferByReference';
 
 export const description: INodeProperties[] = [
 	referenceNumberField(
@@ -22,7 +22,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		referenceSchema,
 		referenceText(this.getNodeParameter('referenceNumber', itemIndex)),
 	);
-	const record = await findTransfer(this, reference, itemIndex);
+	const record = await transferByReference(this, reference, itemIndex);
 	if (record) return record;
 	throw bankApiError(
 		this.getNode(),

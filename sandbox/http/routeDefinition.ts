@@ -1,8 +1,8 @@
 /** The contract's route table type: method, exact path, which token it takes, body schema, handler. */
 import type { z, ZodTypeAny } from 'zod';
-import type { Principal } from './auth';
-import type { Runtime } from './runtime';
-import type { Business, Member } from './state/records';
+import type { Principal } from '../security/auth';
+import type { Runtime } from '../runtime/runtime';
+import type { Business, Member } from '../state/records';
 
 export type AuthKind = 'none' | 'api' | 'web';
 

@@ -3,11 +3,11 @@
  * each is refused on the other API's routes (41). Expired -> 42; anything else wrong -> 41.
  */
 import { randomUUID, timingSafeEqual, createHash } from 'node:crypto';
-import { ApiError } from './envelope';
+import { ApiError } from '../http/envelope';
 import { signJwt, verifyJwt, type JwtClaims } from './jwt';
-import type { Bank } from './state/bank';
-import type { Business, Member } from './state/records';
-import { iso } from './time';
+import type { Bank } from '../state/bank';
+import type { Business, Member } from '../state/records';
+import { iso } from '../data/time';
 
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;

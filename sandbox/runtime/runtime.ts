@@ -1,12 +1,12 @@
 /** One running sandbox: the bank plus everything around it (config, auth, faults, webhooks, timers, logs). */
 import { randomBytes } from 'node:crypto';
-import { AuthService } from './auth';
-import { FaultRegistry } from './faults';
-import * as present from './present';
-import { Bank } from './state/bank';
-import type { EventKind, Transaction, Transfer } from './state/records';
+import { AuthService } from '../security/auth';
+import { FaultRegistry } from '../http/faults';
+import * as present from '../http/present';
+import { Bank } from '../state/bank';
+import type { EventKind, Transaction, Transfer } from '../state/records';
 import { TimerSet } from './timers';
-import type { ConfigurableOptions, RequestLogEntry, SandboxOptions } from './types';
+import type { ConfigurableOptions, RequestLogEntry, SandboxOptions } from '../types';
 import { WebhookDispatcher } from './webhooks';
 
 const REQUEST_LOG_CAP = 50_000;

@@ -6,11 +6,11 @@ import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import axios from 'axios';
-import type { FaultRegistry } from './faults';
-import type { EventKind, Webhook } from './state/records';
-import { iso } from './time';
+import type { FaultRegistry } from '../http/faults';
+import type { EventKind, Webhook } from '../state/records';
+import { iso } from '../data/time';
 import type { TimerSet } from './timers';
-import type { DeliveryLogEntry } from './types';
+import type { DeliveryLogEntry } from '../types';
 
 export interface RetryPolicy {
 	attempts: number;

@@ -1,7 +1,7 @@
 /** Records -> the contract's JSON shapes. Every list item also carries `id` (and `created_at`) for stable cursors. */
-import { formatAmount, formatBalance } from './money';
-import type { Account, BankInfo, Member, Permission, Role, Settlement, Transaction, Transfer } from './state/records';
-import { iso } from './time';
+import { formatAmount, formatBalance } from '../data/money';
+import type { Account, BankInfo, Member, Permission, Role, Settlement, Transaction, Transfer } from '../state/records';
+import { iso } from '../data/time';
 
 export function accountBase(a: Account) {
 	return {

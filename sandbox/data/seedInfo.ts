@@ -10,8 +10,8 @@ import {
 	OWN_BANK_CODE,
 	POOL_ACCOUNT,
 } from './fixtures';
-import type { Bank } from './state/bank';
-import type { SeedInfo } from './types';
+import type { Bank } from '../state/bank';
+import type { SeedInfo } from '../types';
 
 export function seedInfo(bank: Bank): SeedInfo {
 	return {

@@ -6,8 +6,8 @@
  */
 import { z, type ZodIssue, type ZodTypeAny } from 'zod';
 import { ApiError } from './envelope';
-import { AMOUNT_PATTERN } from './money';
-import { isCalendarDate, parseDateTime } from './time';
+import { AMOUNT_PATTERN } from '../data/money';
+import { isCalendarDate, parseDateTime } from '../data/time';
 
 const ARTICLE: Record<string, string> = {
 	string: 'a string',

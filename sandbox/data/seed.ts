@@ -22,7 +22,7 @@ import {
 	type AccountFixture,
 } from './fixtures';
 import { Prng } from './prng';
-import { compareNewestFirst, type Stamped } from './state/sorted';
+import { compareNewestFirst, type Stamped } from '../state/sorted';
 import type {
 	Account,
 	BankInfo,
@@ -36,7 +36,7 @@ import type {
 	Transaction,
 	Transfer,
 	Webhook,
-} from './state/records';
+} from '../state/records';
 
 export interface BuildConfig {
 	transactions: number;

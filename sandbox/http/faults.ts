@@ -1,8 +1,8 @@
 /** Fault injection: error codes, latency, dropped connections, rate limiting and duplicate webhook deliveries. */
 import { z } from 'zod';
-import { Prng } from './prng';
-import type { FaultSpec } from './types';
-import { parse } from './validation';
+import { Prng } from '../data/prng';
+import type { FaultSpec } from '../types';
+import { parse } from './requestValidation';
 
 export const faultSchema = z
 	.object({

@@ -1,11 +1,11 @@
 /** The HTTP front: body reading, faults, route lookup, auth, validation, envelope, request log. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, DEFAULT_MESSAGES, failure, httpStatusFor, success, type Envelope } from './envelope';
-import type { RouteDef } from './router';
-import { handleControl } from './routes/control';
-import type { Runtime } from './runtime';
-import { iso } from './time';
-import { parse } from './validation';
+import type { RouteDef } from './routeDefinition';
+import { handleControl } from '../routes/control';
+import type { Runtime } from '../runtime/runtime';
+import { iso } from '../data/time';
+import { parse } from './requestValidation';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 

@@ -1,4 +1,4 @@
-/** The contract's response envelope and the sandbox's mapping of response codes to HTTP statuses (DESIGN §4). */
+/** The contract's response envelope and the sandbox's mapping of response codes to HTTP statuses (README, "Where the API documentation is silent"). */
 
 export interface Envelope {
 	status: boolean;

@@ -1,0 +1,62 @@
+/**
+ * The import rules of docs/architecture.md ("Layers and what each may import"), checked on the source text:
+ * a shortcut across layers fails here instead of surviving review.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const root = join(__dirname, '..', '..');
+
+function sourceFiles(folder: string): string[] {
+	return readdirSync(join(root, folder)).flatMap((name) => {
+		const path = join(folder, name);
+		if (statSync(join(root, path)).isDirectory()) return sourceFiles(path);
+		return path.endsWith('.ts') ? [path] : [];
+	});
+}
+
+/** Each import of a file: bare module names as written, relative ones as paths from the repository root. */
+function importsOf(file: string): string[] {
+	const text = readFileSync(join(root, file), 'utf8');
+	return [...text.matchAll(/(?:\bfrom\s+|^import\s+|\brequire\(|\bimport\()'([^']+)'/gm)].map(([, spec]) =>
+		spec.startsWith('.') ? relative(root, resolve(root, dirname(file), spec)) : spec,
+	);
+}
+
+const violations = (folders: string[], allowed: (imported: string, file: string) => boolean) =>
+	folders.flatMap(sourceFiles).flatMap((file) =>
+		importsOf(file)
+			.filter((imported) => !allowed(imported, file))
+			.map((imported) => `${file} imports ${imported}`),
+	);
+const SHIPPED_MODULES = ['n8n-workflow', 'zod', 'node:crypto'];
+
+test('shipped code loads only n8n-workflow, zod and node:crypto besides its own files', () => {
+	expect(
+		violations(['nodes', 'credentials'], (imported) =>
+			SHIPPED_MODULES.includes(imported) || imported.startsWith('nodes/') || imported.startsWith('credentials/'),
+		),
+	).toEqual([]);
+});
+
+test('the transport never reaches up into operations, pickers or the node shells', () => {
+	expect(violations(['nodes/Baas/transport'], (imported) => !/^nodes\/Baas\/(actions|methods|Baas\.node)/.test(imported))).toEqual(
+		[],
+	);
+});
+
+test('only the transport and its callers talk HTTP: no operation builds a URL from a route path', () => {
+	expect(
+		violations(['nodes/Baas/actions', 'nodes/Baas/methods'], (imported) => !/^nodes\/Baas\/transport\/routes$/.test(imported)),
+	).toEqual([]);
+});
+
+test('the sandbox bank is not a client: it imports nothing from the nodes or credentials', () => {
+	expect(violations(['sandbox'], (imported) => !/^(nodes|credentials)\//.test(imported))).toEqual([]);
+});
+
+test('the credentials use only the sign-in parts of the transport (token exchange, session)', () => {
+	expect(
+		violations(['credentials'], (imported) => !imported.startsWith('nodes/') || ['nodes/Baas/transport/tokenExchange', 'nodes/Baas/transport/session'].includes(imported)),
+	).toEqual([]);
+});
