@@ -1,6 +1,7 @@
 /**
  * The test layers (DESIGN.md §7): unit, sandbox (the bank itself over HTTP), engine (nodes run by n8n-core)
- * and e2e (the real n8n application; `npm run test:e2e`, not part of `npm test`).
+ * and e2e (the real n8n application; `npm run test:e2e`, not part of `npm test`), queue (n8n in queue mode;
+ * `npm run test:queue`).
  */
 const common = {
 	preset: 'ts-jest',
@@ -20,5 +21,6 @@ module.exports = {
 			setupFiles: ['<rootDir>/test/engine/setup-env.ts'],
 		},
 		{ ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'] },
+		{ ...common, displayName: 'queue', testMatch: ['<rootDir>/test/queue/**/*.queue.test.ts'] },
 	],
 };

@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { exchangeForToken } from '../nodes/Baas/transport/tokenExchange';
+import { signIn } from '../nodes/Baas/transport/session';
 import { accessTokenField, baseUrlField, bearerAuthentication, TEST_BASE_URL } from './common';
 
 export class BaasApi implements ICredentialType {
@@ -49,13 +49,9 @@ export class BaasApi implements ICredentialType {
 		accessTokenField,
 	];
 
-	// n8n calls this when the stored token is empty or a request answered 401, so one token serves every item.
+	// n8n signs in with this for the credential's Test; the node keeps its own tokens (transport/session.ts).
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const accessToken = await exchangeForToken(this, credentials.baseUrl as string, 'integration', {
-			client_id: credentials.clientId as string,
-			client_secret: credentials.clientSecret as string,
-		});
-		return { accessToken };
+		return { accessToken: (await signIn(this, 'api', credentials)).token };
 	}
 
 	authenticate = bearerAuthentication;

@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { exchangeForToken } from '../nodes/Baas/transport/tokenExchange';
+import { signIn } from '../nodes/Baas/transport/session';
 import { accessTokenField, baseUrlField, bearerAuthentication, TEST_BASE_URL } from './common';
 
 export class BaasDashboardApi implements ICredentialType {
@@ -40,13 +40,9 @@ export class BaasDashboardApi implements ICredentialType {
 		accessTokenField,
 	];
 
-	// n8n calls this when the stored token is empty or a request answered 401: one login for many items.
+	// n8n signs in with this for the credential's Test; the node keeps its own tokens (transport/session.ts).
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const accessToken = await exchangeForToken(this, credentials.baseUrl as string, 'dashboard', {
-			email: credentials.email as string,
-			password: credentials.password as string,
-		});
-		return { accessToken };
+		return { accessToken: (await signIn(this, 'web', credentials)).token };
 	}
 
 	authenticate = bearerAuthentication;

@@ -1,4 +1,4 @@
-import type { IAuthenticateGeneric, INodeProperties } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 /** What both credentials share: where the bank is, where n8n keeps the token, and how it is sent. */
 
@@ -12,7 +12,10 @@ export const baseUrlField: INodeProperties = {
 		'Address of the bank API without /api/v1. The local sandbox bank (npm run sandbox) listens on http://127.0.0.1:4010.',
 };
 
-/** Filled by preAuthentication; `expirable` makes n8n fetch a new one after a 401. */
+/**
+ * Filled by preAuthentication when n8n tests the credential. The node itself holds its tokens per n8n process
+ * (nodes/Baas/transport/session.ts) and passes the one to use in here, so this field is never read back.
+ */
 export const accessTokenField: INodeProperties = {
 	displayName: 'Access Token',
 	name: 'accessToken',
@@ -21,12 +24,19 @@ export const accessTokenField: INodeProperties = {
 	default: '',
 };
 
-export const bearerAuthentication: IAuthenticateGeneric = {
-	type: 'generic',
-	properties: {
-		headers: { Authorization: '=Bearer {{$credentials.accessToken}}' },
-	},
-};
+/**
+ * Adds the Bearer header. A function rather than n8n's generic `={{$credentials.accessToken}}` so that no
+ * expression is resolved per request.
+ */
+export async function bearerAuthentication(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	return {
+		...requestOptions,
+		headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` },
+	};
+}
 
 /** The credential test's base URL: the Base URL without trailing slashes. */
 export const TEST_BASE_URL = '={{$credentials.baseUrl.replace(/\\/+$/, "")}}';

@@ -11,6 +11,7 @@ const HELP = `Usage: npm run sandbox -- [options]
   --token-ttl S            integration token lifetime in seconds (default 3600)
   --dashboard-token-ttl S  dashboard token lifetime in seconds (default 3600)
   --inter-delay MS         inter-bank transfer pending -> final (default 3000); alias --transfer-delay
+  --no-webhooks            deliver no webhooks (an n8n the bank cannot reach; use the BaaS Poll Trigger)
   --quiet                  do not log requests
   --help`;
 
@@ -53,6 +54,9 @@ function parseArgs(argv: string[]): { options: SandboxOptions; quiet: boolean } 
 			case '--transfer-delay':
 				options.interSettleDelayMs = int(flag, value(), 0);
 				break;
+			case '--no-webhooks':
+				options.deliverWebhooks = false;
+				break;
 			case '--quiet':
 				quiet = true;
 				break;
@@ -79,7 +83,7 @@ async function main(): Promise<void> {
 	const ext = s.externalAccounts.filter((_, i) => i >= 2 && (i - 2) % 3 === 0).slice(0, 3).map((e) => `${e.bank_code}/${e.account_number} (${e.account_name})`);
 	process.stdout.write(`
 Sandbox bank listening on ${u}  (started in ${Date.now() - started} ms, ${options.transactions ?? 200} generated transactions, seed ${options.seed ?? 42})
-Not a real bank: everything lives in memory and is lost on exit.
+Not a real bank: everything lives in memory and is lost on exit.${options.deliverWebhooks === false ? '\nWebhooks are OFF (--no-webhooks): nothing is delivered; the BaaS Poll Trigger still sees every event.' : ''}
 
 Integration API credential (n8n "BaaS API"):
   base URL        ${u}

@@ -12,6 +12,8 @@ export const faultSchema = z
 		latencyMs: z.number().int().min(0, { message: 'must be at least 0' }).optional(),
 		drop: z.enum(['before', 'after']).optional(),
 		rateLimit: z.object({ retryAfterSeconds: z.number().int().min(0, { message: 'must be at least 0' }) }).strict().optional(),
+		httpStatus: z.number().int().min(200, { message: 'must be an HTTP status' }).max(599, { message: 'must be an HTTP status' }).optional(),
+		echoAuthorization: z.boolean().optional(),
 		duplicateWebhooks: z.boolean().optional(),
 		times: z.number().int().min(1, { message: 'must be at least 1' }).optional(),
 	})
@@ -31,6 +33,8 @@ export interface RequestEffects {
 	latencyMs: number;
 	rateLimit?: { retryAfterSeconds: number };
 	errorCode?: string;
+	httpStatus?: number;
+	echoAuthorization?: boolean;
 	drop?: 'before' | 'after';
 }
 
@@ -87,7 +91,11 @@ export class FaultRegistry {
 			if (!this.fire(f)) continue;
 			effects.latencyMs += f.latencyMs ?? 0;
 			effects.rateLimit ??= f.rateLimit;
-			effects.errorCode ??= f.errorCode;
+			if (f.errorCode && !effects.errorCode) {
+				effects.errorCode = f.errorCode;
+				effects.httpStatus = f.httpStatus;
+				effects.echoAuthorization = f.echoAuthorization;
+			}
 			effects.drop ??= f.drop;
 		}
 		return effects;

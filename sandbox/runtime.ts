@@ -15,6 +15,7 @@ export interface RuntimeConfig {
 	tokenTtlSeconds: number;
 	dashboardTokenTtlSeconds: number;
 	interSettleDelayMs: number;
+	deliverWebhooks: boolean;
 }
 
 export class Runtime {
@@ -35,6 +36,7 @@ export class Runtime {
 			tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
 			dashboardTokenTtlSeconds: options.dashboardTokenTtlSeconds ?? 3600,
 			interSettleDelayMs: options.interSettleDelayMs ?? 3000,
+			deliverWebhooks: options.deliverWebhooks ?? true,
 		};
 		this.bank = new Bank({ transactions: options.transactions ?? 200, seed });
 		this.faults = new FaultRegistry(seed);
@@ -59,6 +61,7 @@ export class Runtime {
 				this.config[key] = value;
 			}
 		}
+		if (opts.deliverWebhooks !== undefined) this.config.deliverWebhooks = opts.deliverWebhooks;
 	}
 
 	recordRequest(entry: RequestLogEntry): void {
@@ -69,6 +72,10 @@ export class Runtime {
 	private emit(businessId: string, kind: EventKind, data: unknown, reference: string): void {
 		const business = this.bank.businesses.get(businessId);
 		if (!business) return;
+		if (!this.config.deliverWebhooks) {
+			this.log(`webhook ${kind} ${reference} not delivered (webhooks are off)`);
+			return;
+		}
 		const hooks = this.bank.webhooks.filter((w) => w.businessId === businessId);
 		this.webhooks.dispatch(hooks, kind, data, reference, business.webhookSecret);
 	}

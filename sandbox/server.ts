@@ -95,7 +95,11 @@ export function createHandler(rt: Runtime, routes: RouteDef[]) {
 			const after = fx.rateLimit.retryAfterSeconds;
 			return reply(429, failure('29', `Too many requests: retry after ${after} seconds`), { 'Retry-After': String(after) });
 		}
-		if (fx.errorCode) return reply(httpStatusFor(fx.errorCode), failure(fx.errorCode, DEFAULT_MESSAGES[fx.errorCode] ?? 'Error'));
+		if (fx.errorCode) {
+			const message = DEFAULT_MESSAGES[fx.errorCode] ?? 'Error';
+			const echoed = fx.echoAuthorization ? `${message} (received Authorization: ${req.headers.authorization ?? 'none'})` : message;
+			return reply(fx.httpStatus ?? httpStatusFor(fx.errorCode), failure(fx.errorCode, echoed));
+		}
 
 		let outcome: { status: number; body: Envelope; headers?: Record<string, string> };
 		try {

@@ -16,6 +16,10 @@ export interface SandboxOptions {
 	transactions?: number;
 	/** PRNG seed, default 42: same seed, same data. */
 	seed?: number;
+	/**
+	 * false: deliver no webhooks at all (an n8n the bank cannot reach); create_webhook still succeeds. Default true.
+	 */
+	deliverWebhooks?: boolean;
 	/** Webhook delivery retries, default { attempts: 5, baseDelayMs: 500 } (waits double each time). */
 	webhookRetry?: { attempts: number; baseDelayMs: number };
 	/** Default: silent. */
@@ -23,7 +27,7 @@ export interface SandboxOptions {
 }
 
 export type ConfigurableOptions = Partial<
-	Pick<SandboxOptions, 'tokenTtlSeconds' | 'dashboardTokenTtlSeconds' | 'interSettleDelayMs'>
+	Pick<SandboxOptions, 'tokenTtlSeconds' | 'dashboardTokenTtlSeconds' | 'interSettleDelayMs' | 'deliverWebhooks'>
 >;
 
 export interface SeedInfo {
@@ -50,6 +54,10 @@ export interface FaultSpec {
 	match?: string;
 	/** Answer with this response_code instead of handling the request (HTTP status mapped as for real errors). */
 	errorCode?: string;
+	/** With errorCode: answer with this HTTP status instead of the usual one (e.g. 42 inside an HTTP 200). */
+	httpStatus?: number;
+	/** With errorCode: the message repeats the request's Authorization header, as a careless bank might. */
+	echoAuthorization?: boolean;
 	/** Probability 0..1 that a matching request is hit (seeded PRNG), default 1. */
 	errorRate?: number;
 	/** Delay before the request is handled. */

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceDescriptions, resourceSelectors } from './actions/resources';
+import { AUTHENTICATION_PROPERTY, CREDENTIALS_BY_AUTHENTICATION } from './authentication';
 import { router } from './actions/router';
 import { searchBanks } from './methods/bankSearch';
 import { searchAccounts } from './methods/listSearch';
@@ -20,30 +21,9 @@ export class Baas implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'baasApi', required: true, displayOptions: { show: { authentication: ['apiClient'] } } },
-			{ name: 'baasDashboardApi', required: true, displayOptions: { show: { authentication: ['dashboardUser'] } } },
-		],
+		credentials: CREDENTIALS_BY_AUTHENTICATION,
 		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'API Client',
-						value: 'apiClient',
-						description: 'Client ID and secret of your backend integration (the /api/ endpoints)',
-					},
-					{
-						name: 'Dashboard User',
-						value: 'dashboardUser',
-						description: 'E-mail and password of a dashboard user (the /web/ endpoints)',
-					},
-				],
-				default: 'apiClient',
-			},
+			AUTHENTICATION_PROPERTY,
 			...resourceSelectors,
 			...resourceDescriptions,
 		],

@@ -2,7 +2,30 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
+import {
+	ACCOUNT_STATUS_CHANGES,
+	ACCOUNT_STATUSES,
+	ACCOUNT_TYPES,
+	MEMBER_SORT_FIELDS,
+	SORT_ORDERS,
+	TRANSACTION_STATUSES,
+	TRANSACTION_TYPES,
+	TRANSFER_TYPES,
+	valuesOf,
+} from './optionLists';
+
 /** Input rules from the contract (Limits) and DESIGN.md §4, checked before anything is sent to the bank. */
+
+/** Free text the bank stores or searches: not empty, bounded, and without control characters (NUL, line breaks, …). */
+export function textSchema(maxLength: number) {
+	return z
+		.string({ invalid_type_error: 'must be text', required_error: 'is required' })
+		.trim()
+		.min(1, 'must not be empty')
+		.max(maxLength, `must be at most ${maxLength} characters`)
+		// eslint-disable-next-line no-control-regex -- control characters are what this rule refuses
+		.regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters such as line breaks');
+}
 
 export const accountNumberSchema = z
 	.string({ invalid_type_error: 'must be text of 10 digits' })
@@ -19,11 +42,7 @@ export const emailSchema = z.string().trim().email('must be a valid e-mail addre
 
 export const uuidSchema = z.string().trim().uuid('must be a UUID (for example 3f2b6c1e-8d4a-4b7e-9c1f-2a5d6e7f8a9b)');
 
-export const roleNameSchema = z
-	.string()
-	.trim()
-	.min(1, 'must not be empty')
-	.max(255, 'must be at most 255 characters');
+export const roleNameSchema = textSchema(255);
 
 export const bankCodeSchema = z
 	.string()
@@ -57,19 +76,17 @@ export function oneOfSchema<T extends [string, ...string[]]>(values: T) {
 		.pipe(z.enum(values, { errorMap: () => ({ message: problem }) }));
 }
 
-/** Account filters take these types; answers can also carry `pool`, which is not a filter value. */
-export const accountTypeFilterSchema = oneOfSchema(['normal', 'virtual', 'current', 'savings']);
-export const accountStatusSchema = oneOfSchema(['active', 'inactive', 'blocked', 'closed', 'pending']);
-/** update_account_status accepts only these two. */
-export const accountStatusChangeSchema = oneOfSchema(['active', 'inactive']);
-export const transactionTypeSchema = oneOfSchema(['credit', 'debit']);
-export const transactionStatusSchema = oneOfSchema(['success', 'pending', 'failed']);
+/** Checks of the fixed lists, from the same constants as the form's options (optionLists.ts). */
+export const accountTypeFilterSchema = oneOfSchema(valuesOf(ACCOUNT_TYPES));
+export const accountStatusSchema = oneOfSchema(valuesOf(ACCOUNT_STATUSES));
+export const accountStatusChangeSchema = oneOfSchema(valuesOf(ACCOUNT_STATUS_CHANGES));
+export const transactionTypeSchema = oneOfSchema(valuesOf(TRANSACTION_TYPES));
+export const transactionStatusSchema = oneOfSchema(valuesOf(TRANSACTION_STATUSES));
+export const transferTypeSchema = oneOfSchema(valuesOf(TRANSFER_TYPES));
+export const memberSortFieldSchema = oneOfSchema(valuesOf(MEMBER_SORT_FIELDS));
+export const sortOrderSchema = oneOfSchema(valuesOf(SORT_ORDERS));
 
-export const accountNameSchema = z
-	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
-	.trim()
-	.min(1, 'must not be empty')
-	.max(255, 'must be at most 255 characters');
+export const accountNameSchema = textSchema(255);
 
 /** Digits with an optional leading +, spaces, hyphens or brackets between them; 7 to 15 digits in all. */
 export const phoneSchema = z
@@ -83,11 +100,7 @@ export const phoneSchema = z
 	}, 'must have 7 to 15 digits');
 
 /** Free-text filters (search, category, channel, references). */
-export const filterTextSchema = z
-	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
-	.trim()
-	.min(1, 'must not be empty')
-	.max(255, 'must be at most 255 characters');
+export const filterTextSchema = textSchema(255);
 
 export const booleanSchema = z.boolean({ invalid_type_error: 'must be true or false', required_error: 'is required' });
 
@@ -97,26 +110,53 @@ export const positiveIntegerSchema = z.preprocess(
 	z
 		.number({ invalid_type_error: 'must be a whole number of at least 1' })
 		.int('must be a whole number')
-		.min(1, 'must be at least 1'),
+		.min(1, 'must be at least 1')
+		.lte(Number.MAX_SAFE_INTEGER, 'is too large'),
 );
 
 const PLAIN_AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
+/** Commas only as thousands separators in groups of three, with a point for the decimals: 1,500 or 1,500.00. */
 const GROUPED_AMOUNT = /^\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?$/;
+
+/**
+ * At most 13 digits before the point (9,999,999,999,999.99 NGN, far above any transfer limit). With 2 decimals
+ * that is 15 significant digits: what a spreadsheet cell and a JavaScript number hold exactly, so an amount
+ * that passes here survives a sheet or a Code node unchanged, and in kobo it stays below 2^53.
+ */
+export const MAX_AMOUNT_INTEGER_DIGITS = 13;
+
+const AS_TEXT_HINT = 'send the amount as text (for example "1500.50"; in a sheet, format the column as plain text)';
+
+/** Why a number cannot be trusted to carry an exact amount, or undefined when its decimal text is exact. */
+function inexactNumberProblem(value: number, text: string): string | undefined {
+	if (!Number.isFinite(value)) return 'must be a finite number';
+	const significant = text.replace(/^-/, '').replace(/e.*$/i, '').replace('.', '').replace(/^0+/, '');
+	// Beyond 15 significant digits (or in exponent form) a number may already differ from what was typed:
+	// 10000000000000000.01 arrives as 10000000000000000, 9007199254740993 as 9007199254740992.
+	if (/e/i.test(text) || significant.length > MAX_AMOUNT_INTEGER_DIGITS + 2) {
+		return `is a number too long to be exact (at most ${MAX_AMOUNT_INTEGER_DIGITS + 2} digits); ${AS_TEXT_HINT}`;
+	}
+	return undefined;
+}
 
 /**
  * Turns what a user typed (text, or a number from a sheet) into the bank's decimal string with two
  * decimals, by text operations only: a number is read through its shortest exact decimal form, so
- * 1234.5 → "1234.50", and a float artefact such as 0.30000000000000004 is refused, never rounded.
+ * 1234.5 → "1234.50"; a number that may have lost digits (float artefacts such as 0.30000000000000004, or
+ * beyond 15 digits) is refused, never rounded.
  */
 export function toAmountString(value: unknown): { amount?: string; problem?: string } {
 	let text: string;
 	if (typeof value === 'number') {
-		if (!Number.isFinite(value)) return { problem: 'must be a finite number' };
 		text = String(value);
-		if (/e/i.test(text)) return { problem: 'is too large or too small to be an amount' };
+		const problem = inexactNumberProblem(value, text);
+		if (problem) return { problem };
 	} else if (typeof value === 'string') {
 		text = value.trim();
 		if (GROUPED_AMOUNT.test(text)) text = text.replace(/,/g, '');
+		else if (text.includes(',')) {
+			return { problem: 'uses a comma that is not a thousands separator: write 1500.50, or 1,500.50 with commas between groups of three digits and a point before the decimals' };
+		}
 	} else {
 		return { problem: 'must be an amount such as 1500 or 1500.50' };
 	}
@@ -124,6 +164,9 @@ export function toAmountString(value: unknown): { amount?: string; problem?: str
 	if (!match) return { problem: 'must be a positive amount with at most 2 decimals, such as 1500 or 1500.50' };
 	const units = match[1].replace(/^0+(?=\d)/, '');
 	const cents = (match[2] ?? '').padEnd(2, '0');
+	if (units.length > MAX_AMOUNT_INTEGER_DIGITS) {
+		return { problem: `must have at most ${MAX_AMOUNT_INTEGER_DIGITS} digits before the decimal point` };
+	}
 	if (/^0+$/.test(units) && cents === '00') return { problem: 'must be greater than zero' };
 	return { amount: `${units}.${cents}` };
 }
@@ -183,18 +226,10 @@ export function validDateRange(
 }
 
 /** Transfer narration (stored by the bank as remarks). */
-export const narrationSchema = z
-	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
-	.trim()
-	.min(1, 'must not be empty')
-	.max(255, 'must be at most 255 characters');
+export const narrationSchema = textSchema(255);
 
 /** First or last name of a team member. */
-export const personNameSchema = z
-	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
-	.trim()
-	.min(1, 'must not be empty')
-	.max(150, 'must be at most 150 characters');
+export const personNameSchema = textSchema(150);
 
 /** An address the bank can call (webhooks): http or https, absolute. */
 export const httpUrlSchema = z

@@ -2,7 +2,7 @@ import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { handleDelivery } from './delivery';
-import { DEFAULT_WINDOW_MINUTES } from './options';
+import { DEFAULT_WINDOW_MINUTES, EVENTS_PROPERTY, outputOption } from './options';
 import { forgetRegistration, register, registrationExists } from './registration';
 
 /** Thin shell: the form, the registration lifecycle (registration.ts) and delivery handling (delivery.ts). */
@@ -28,31 +28,7 @@ export class BaasTrigger implements INodeType {
 			},
 		],
 		properties: [
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				required: true,
-				default: [],
-				description: 'The bank events that start this workflow. Select at least one.',
-				options: [
-					{
-						name: 'Collection Success',
-						value: 'COLLECTION_SUCCESS',
-						description: 'An inbound payment landed on one of your accounts',
-					},
-					{
-						name: 'Transfer Failed',
-						value: 'TRANSFER_FAILED',
-						description: 'A transfer failed: no funds were debited, or the debit was reversed',
-					},
-					{
-						name: 'Transfer Success',
-						value: 'TRANSFER_SUCCESS',
-						description: 'A transfer reached the beneficiary',
-					},
-				],
-			},
+			EVENTS_PROPERTY,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -76,25 +52,7 @@ export class BaasTrigger implements INodeType {
 						default: DEFAULT_WINDOW_MINUTES,
 						description: 'How long an event is remembered for dropping duplicates. Used when Drop Duplicate Deliveries is on.',
 					},
-					{
-						displayName: 'Output',
-						name: 'output',
-						type: 'options',
-						options: [
-							{
-								name: 'Whole Event',
-								value: 'event',
-								description: 'The event kind, its data, when it was received and the delivery headers',
-							},
-							{
-								name: 'Event Data Only',
-								value: 'data',
-								description: 'Only the record the event is about (the transaction or transfer)',
-							},
-						],
-						default: 'event',
-						description: 'What each output item contains',
-					},
+					outputOption('The event kind, its data, when it was received and the delivery headers'),
 				],
 			},
 		],

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { deliveryKey, prune, recentDeliveries } from './dedup';
+import { asStore, deliveryKey, emptyStore, forgetKey, recentDeliveries, remember, wasSeen } from './dedup';
 import type { TriggerOptions } from './options';
 import { DEFAULT_WINDOW_MINUTES } from './options';
 import { selectedEvents, webhookSecretOf } from './registration';
@@ -16,10 +16,13 @@ interface RawRequest {
 	headers: Record<string, string | string[] | undefined>;
 }
 
-/** The parts of n8n's response object this trigger writes (an express Response at run time). */
+/** The parts of n8n's response object this trigger uses (an express Response at run time). */
 interface Reply {
 	status(code: number): Reply;
 	json(body: IDataObject): unknown;
+	statusCode: number;
+	writableFinished: boolean;
+	once(event: 'close', listener: () => void): unknown;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
@@ -42,10 +45,12 @@ function isRecord(value: unknown): value is IDataObject {
 
 /**
  * True when this event was already let through within the window. Otherwise records it: in the node's static
- * data (saved by n8n with the execution this delivery starts; production only, so a test listener never
- * hides an event from the active workflow) and in this process's memory (for a copy arriving before that save).
+ * data (saved by n8n once the execution this delivery starts was created; production only, so a test listener
+ * never hides an event from the active workflow) and in this process's memory (for a copy arriving before that
+ * save). When n8n then fails to start the execution (it answers the bank 5xx and saves no static data), the
+ * memory lets the key go, so the bank's retry runs instead of being dropped as a duplicate.
  */
-function isDuplicate(context: IWebhookFunctions, key: string, options: TriggerOptions): boolean {
+function isDuplicate(context: IWebhookFunctions, res: Reply, key: string, options: TriggerOptions): boolean {
 	const minutes = options.duplicateWindowMinutes ?? DEFAULT_WINDOW_MINUTES;
 	const windowMs = Math.max(0, minutes) * 60_000;
 	const now = Date.now();
@@ -53,13 +58,18 @@ function isDuplicate(context: IWebhookFunctions, key: string, options: TriggerOp
 	const scope = `${context.getWorkflow().id ?? ''}:${context.getNode().id}:${mode}`;
 	const persisted = mode !== 'manual';
 	const stored = context.getWorkflowStaticData('node');
-	const seen = persisted ? prune(stored.seenDeliveries, now, windowMs) : {};
-	if (recentDeliveries.has(scope, key, now, windowMs) || seen[key] !== undefined) return true;
-	recentDeliveries.remember(scope, key, now);
-	if (persisted) {
-		seen[key] = now;
-		// Assigned as a whole: n8n notices changes to static data through its top-level properties.
-		stored.seenDeliveries = seen;
+	const seen = persisted ? asStore(stored.seenDeliveries) ?? emptyStore(now) : undefined;
+	if (recentDeliveries.has(scope, key, now, windowMs) || (seen !== undefined && wasSeen(seen, key, now, windowMs))) return true;
+	recentDeliveries.remember(scope, key, now, windowMs);
+	res.once('close', () => {
+		if (res.writableFinished && res.statusCode < 300) return;
+		recentDeliveries.release(scope, key);
+		if (seen !== undefined) forgetKey(seen, key);
+	});
+	if (seen !== undefined) {
+		remember(seen, key, now, windowMs);
+		// Assigned again (the same object, no copy): n8n notices changes to static data through its top-level properties.
+		stored.seenDeliveries = seen as unknown as IDataObject;
 	}
 	return false;
 }
@@ -98,8 +108,7 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
 	const data = body.data;
 	if (options.dropDuplicates !== false) {
-		const key = deliveryKey(kind, data, headerValue(req.headers['x-service-delivery-id']));
-		if (key !== undefined && isDuplicate(this, key, options)) return {};
+		if (isDuplicate(this, res, deliveryKey(kind, data, rawBody), options)) return {};
 	}
 
 	const json: IDataObject =

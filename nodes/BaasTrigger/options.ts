@@ -1,3 +1,7 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { optionsOf, WEBHOOK_EVENTS } from '../Baas/optionLists';
+
 /** The trigger's options, shared by its form and its delivery handling. */
 export const DEFAULT_WINDOW_MINUTES = 60;
 
@@ -5,4 +9,39 @@ export interface TriggerOptions {
 	dropDuplicates?: boolean;
 	duplicateWindowMinutes?: number;
 	output?: 'event' | 'data';
+}
+
+/** The bank's event kinds (one list with Webhook → Create), as the Events picker of both triggers offers them. */
+export const EVENT_OPTIONS: INodePropertyOptions[] = optionsOf(WEBHOOK_EVENTS);
+
+export type EventKind = (typeof WEBHOOK_EVENTS)[number]['value'];
+
+/** The Events picker, the same on the webhook and the poll trigger. */
+export const EVENTS_PROPERTY: INodeProperties = {
+	displayName: 'Events',
+	name: 'events',
+	type: 'multiOptions',
+	required: true,
+	default: [],
+	description: 'The bank events that start this workflow. Select at least one.',
+	options: EVENT_OPTIONS,
+};
+
+/** The Output option of both triggers; only what a whole event holds differs between them. */
+export function outputOption(wholeEvent: string): INodeProperties {
+	return {
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{ name: 'Whole Event', value: 'event', description: wholeEvent },
+			{
+				name: 'Event Data Only',
+				value: 'data',
+				description: 'Only the record the event is about (the transaction or transfer)',
+			},
+		],
+		default: 'event',
+		description: 'What each output item contains',
+	};
 }

@@ -10,6 +10,9 @@ import { bankRequest } from '../Baas/transport/request';
 const NO_SECRET_MESSAGE =
 	'The BaaS API credential has no Webhook Secret: add the Webhook Secret from your bank dashboard (Settings → Webhooks) to the BaaS API credential, then activate the workflow again';
 
+/** What register() keeps in the node's static data (beside the trigger's duplicate memory). */
+const REGISTRATION_KEYS = ['webhookId', 'webhookUrl', 'events'] as const;
+
 type SecretSource = IHookFunctions | IWebhookFunctions;
 
 /** The webhook secret of the credential, or '' when none is set. */
@@ -75,7 +78,8 @@ export async function register(this: IHookFunctions): Promise<boolean> {
 export async function forgetRegistration(this: IHookFunctions): Promise<boolean> {
 	const stored = this.getWorkflowStaticData('node');
 	const url = typeof stored.webhookUrl === 'string' ? stored.webhookUrl : this.getNodeWebhookUrl('default');
-	for (const key of Object.keys(stored)) delete stored[key];
+	// Only the registration is forgotten: the events seen stay, so re-activating does not let a replay through.
+	for (const key of REGISTRATION_KEYS) delete stored[key];
 	this.logger.warn(
 		`BaaS Trigger "${this.getNode().name}": ${url ?? 'the webhook URL'} stays registered at the bank, because the bank API has no endpoint to delete a webhook. The bank will keep sending events there; n8n refuses them while the workflow is inactive.`,
 	);

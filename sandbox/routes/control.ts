@@ -38,6 +38,7 @@ const configSchema = z
 		tokenTtlSeconds: z.number().min(0).optional(),
 		dashboardTokenTtlSeconds: z.number().min(0).optional(),
 		interSettleDelayMs: z.number().min(0).optional(),
+		deliverWebhooks: z.boolean().optional(),
 	})
 	.strict();
 

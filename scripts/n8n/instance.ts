@@ -15,6 +15,12 @@ export interface InstanceConfig {
 	/** Fixed, so credentials imported on an earlier run stay readable. */
 	encryptionKey: string;
 	extraEnv?: NodeJS.ProcessEnv;
+	/** The n8n command: `start` (default), or in queue mode `worker` / `webhook` (these serve no REST routes). */
+	command?: 'start' | 'worker' | 'webhook';
+	/** Extra CLI arguments, e.g. `--concurrency=5` for a worker. */
+	args?: string[];
+	/** Port readiness is polled on, when it is not N8N_PORT (a worker's health server). */
+	readyPort?: number;
 }
 
 /** The environment that keeps n8n on loopback and quiet (N8N-NOTES: The real n8n application). */
@@ -65,13 +71,16 @@ export interface RunningN8n {
 	stop(): Promise<void>;
 }
 
-async function waitForReady(url: string, child: ChildProcess, timeoutSeconds: number): Promise<void> {
+async function waitForReady(url: string, child: ChildProcess, timeoutSeconds: number, command: InstanceConfig['command'] = 'start'): Promise<void> {
+	// A webhook processor runs no migrations, so its readiness never turns green; it serves once /healthz answers.
+	const probe = command === 'webhook' ? '/healthz' : '/healthz/readiness';
 	const deadline = Date.now() + timeoutSeconds * 1000;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) throw new Error(`n8n exited with code ${child.exitCode} before it was ready`);
 		try {
 			// Readiness turns green before the REST routes are mounted; wait for both.
-			const ready = await fetch(`${url}/healthz/readiness`);
+			const ready = await fetch(`${url}${probe}`);
+			if (ready.ok && command !== 'start') return;
 			const rest = ready.ok ? await fetch(`${url}/rest/settings`) : undefined;
 			if (rest?.ok) return;
 		} catch {
@@ -82,12 +91,13 @@ async function waitForReady(url: string, child: ChildProcess, timeoutSeconds: nu
 	throw new Error(`n8n was not ready within ${timeoutSeconds} s`);
 }
 
-/** Starts `n8n start` and resolves when /healthz/readiness answers 200. Output goes to <userFolder>/n8n.log. */
+/** Starts `n8n start` (or config.command) and resolves when /healthz/readiness answers 200. Output goes to <userFolder>/n8n.log. */
 export async function startN8n(config: InstanceConfig, log: Log, timeoutSeconds = 300): Promise<RunningN8n> {
 	mkdirSync(config.userFolder, { recursive: true });
-	const logFile = path.join(config.userFolder, 'n8n.log');
+	const command = config.command ?? 'start';
+	const logFile = path.join(config.userFolder, command === 'start' ? 'n8n.log' : `n8n-${command}.log`);
 	const output = createWriteStream(logFile, { flags: 'a' });
-	const child = spawn(config.install.runtime.node, [config.install.bin, 'start'], {
+	const child = spawn(config.install.runtime.node, [config.install.bin, command, ...(config.args ?? [])], {
 		env: n8nEnv(config),
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
@@ -99,7 +109,8 @@ export async function startN8n(config: InstanceConfig, log: Log, timeoutSeconds 
 	child.stdout?.on('data', keep);
 	child.stderr?.on('data', keep);
 	const url = `http://127.0.0.1:${config.port}`;
-	log(`starting n8n ${config.install.line.version} on ${url} (log: ${logFile})`);
+	const readyUrl = `http://127.0.0.1:${config.readyPort ?? config.port}`;
+	log(`starting n8n ${config.install.line.version} ${command} on ${readyUrl} (log: ${logFile})`);
 	const stop = async () => {
 		if (child.exitCode !== null || child.signalCode !== null) return;
 		const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -109,7 +120,7 @@ export async function startN8n(config: InstanceConfig, log: Log, timeoutSeconds 
 		clearTimeout(timer);
 	};
 	try {
-		await waitForReady(url, child, timeoutSeconds);
+		await waitForReady(readyUrl, child, timeoutSeconds, command);
 	} catch (error) {
 		await stop();
 		output.end();

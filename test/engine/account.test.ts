@@ -362,8 +362,12 @@ describe('state changes', () => {
 		test('a failed identity check is the bank\'s 83, and a write is never re-sent', async () => {
 			const before = fx.count('/create_customer_account');
 			await expectBankError(fx, api({ operation: 'create', ...customer, bvn: fx.bank.seed.failingIdentities[0] }), '83');
+			// A 5xx leaves open whether the account was opened: outcome unknown, how to check, nothing re-sent.
 			fx.bank.addFault({ match: '/create_customer_account', errorCode: '80', times: 1 });
-			await expectBankError(fx, api({ operation: 'create', ...customer, nin: '12345678902' }), '80');
+			const down = await runNode(fx.credentials, { ...api({ operation: 'create', ...customer, nin: '12345678902' }), continueOnFail: true });
+			expect(down.json[0]).toMatchObject({ outcome: 'unknown' });
+			expect(String(down.json[0].error)).toMatch(/^Account "Ngozi Nwosu": outcome unknown\. No clear answer from the bank \(The bank refused the request \[80\]/);
+			expect(String(down.json[0].description)).toMatch(/^Look in Account → Get Many \(Filters → Account Type: Virtual\) for an account named "Ngozi Nwosu" created since /);
 			expect(fx.count('/create_customer_account') - before).toBe(2);
 		});
 

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { STATUS_POLLING } from '../../nodes/Baas/actions/transfer/exactlyOnce';
+import { REQUEST_LIMITS } from '../../nodes/Baas/transport/request';
 import { API, DASHBOARD, useBankFixture } from './harness/bankFixture';
 import { runListSearch } from './harness/listSearch';
 import { rl } from './harness/nodeParameters';
@@ -45,7 +46,7 @@ function createParams(overrides: Record<string, unknown> = {}) {
 	};
 }
 
-async function createTransfer(reference: string, overrides: Record<string, unknown> = {}, continueOnFail = false) {
+async function createTransfer(reference: string, overrides: Record<string, unknown> = {}, continueOnFail: boolean | 'errorOutput' = false) {
 	return await runNode(fx.credentials, {
 		parameters: createParams(overrides),
 		credentials: API,
@@ -62,7 +63,7 @@ describe('Transfer → Create', () => {
 		const run = await createTransfer(reference, { amount: '={{ 1500.5 }}' });
 		expect(run.error).toBeUndefined();
 		expect(run.json).toEqual([
-			expect.objectContaining({ reference_number: reference, amount: '1500.50', transfer_type: 'intra', status: 'successful', remarks: 'Engine test payout' }),
+			expect.objectContaining({ reference_number: reference, amount: '1500.50', transfer_type: 'intra', status: 'successful', remarks: 'Engine test payout', outcome: 'successful' }),
 		]);
 		expect(balance(OPERATIONS)).toBe(source - 150050n);
 		expect(balance(CUSTOMER)).toBe(target + 150050n);
@@ -113,18 +114,47 @@ describe('Transfer → Create', () => {
 		expect(transfersWith(reference)).toHaveLength(1);
 	});
 
-	test('two unanswered sends with no record at the bank fail the item, saying it is safe to rerun with the same reference', async () => {
+	test('two unanswered sends with no record at the bank fail the item as outcome unknown, saying how to check and to keep the reference', async () => {
 		const reference = newReference('unreachable');
 		const source = balance(OPERATIONS);
 		const sendsBefore = fx.count('/funds_transfer');
 		fx.bank.addFault({ match: 'funds_transfer', drop: 'before', times: 2 });
-		const run = await createTransfer(reference, { amount: '12.00' });
-		expect(run.error).toMatchObject({ name: 'NodeOperationError' });
-		expect(run.error!.message).toContain(`Transfer ${reference} was not made`);
-		expect(run.error!.description).toContain(reference);
+		const run = await createTransfer(reference, { amount: '12.00' }, true);
+		expect(run.json[0]).toMatchObject({ outcome: 'unknown' });
+		expect(String(run.json[0].error)).toContain(`Transfer ${reference}: outcome unknown`);
+		expect(String(run.json[0].error)).not.toMatch(/not made/);
+		expect(String(run.json[0].description)).toContain(`Transfer → Get Status and reference ${reference}`);
+		expect(String(run.json[0].description)).toMatch(/Never re-send it with a new reference/);
 		expect(fx.count('/funds_transfer') - sendsBefore).toBe(2);
 		expect(transfersWith(reference)).toHaveLength(0);
 		expect(balance(OPERATIONS)).toBe(source);
+	});
+
+	describe('when the bank is slower than the request timeout', () => {
+		const defaultTimeout = REQUEST_LIMITS.timeoutMs;
+		afterEach(() => {
+			REQUEST_LIMITS.timeoutMs = defaultTimeout;
+		});
+
+		test('two timed-out sends and a status of 06 are outcome unknown, never "not made": the bank lands the transfer later', async () => {
+			REQUEST_LIMITS.timeoutMs = 250;
+			const reference = newReference('slow-bank');
+			const source = balance(OPERATIONS);
+			// Each send waits 1 s at the bank, then is handled: both time out, the status reads in between say 06.
+			fx.bank.addFault({ match: 'funds_transfer', latencyMs: 1_000, times: 2 });
+			const run = await createTransfer(reference, { amount: '16.00' }, 'errorOutput');
+			expect(run.items).toEqual([]);
+			expect(run.errorItems).toHaveLength(1);
+			const failed = run.errorItems[0].json;
+			expect(String(failed.message)).toMatch(/^Outcome: unknown\. Check with Transfer → Get Status/);
+			expect(String(failed.error)).toContain('outcome unknown');
+			expect(String(failed.error)).not.toMatch(/not made/);
+			expect(fx.bank.requests().filter((r) => r.path.endsWith('/transaction_status')).slice(-2).map((r) => r.response_code)).toEqual(['06', '06']);
+			// The bank finishes the first send after the node gave up: one transfer, debited once.
+			await new Promise((resolve) => setTimeout(resolve, 2_000));
+			expect(transfersWith(reference)).toHaveLength(1);
+			expect(balance(OPERATIONS)).toBe(source - 1600n);
+		});
 	});
 
 	test('a first send that lands late (after the status check said 06) is found through the 26 of the resend, not paid twice', async () => {
@@ -147,14 +177,27 @@ describe('Transfer → Create', () => {
 		await createTransfer(reference, { amount: '14.00' });
 		const source = balance(OPERATIONS);
 		fx.bank.addFault({ match: 'funds_transfer', drop: 'before', times: 1 });
-		const run = await createTransfer(reference, { amount: '15.00' });
-		expect(run.error).toMatchObject({ name: 'NodeOperationError' });
-		expect(run.error!.message).toContain(`Reference ${reference} already belongs to another transfer (intra, amount 14.00); this transfer of 15.00 was not made`);
+		const run = await createTransfer(reference, { amount: '15.00' }, true);
+		expect(run.json[0]).toMatchObject({ outcome: 'refused' });
+		expect(String(run.json[0].error)).toContain(`Reference ${reference} already belongs to another transfer (amount 14.00); this transfer of 15.00 to ${CUSTOMER} was not made`);
 		expect(transfersWith(reference)).toHaveLength(1);
 		expect(balance(OPERATIONS)).toBe(source);
 	});
 
-	test('a reused reference is refused with 26, never re-sent or looked up, and nothing is debited twice', async () => {
+	test('a found record with the same amount and type but another narration is another transfer, not this one', async () => {
+		const reference = newReference('reused');
+		await createTransfer(reference, { amount: '17.00', narration: 'Salary for Ada' });
+		const source = balance(OPERATIONS);
+		fx.bank.addFault({ match: 'funds_transfer', drop: 'before', times: 1 });
+		const run = await createTransfer(reference, { amount: '17.00', narration: 'Refund for Bola', beneficiaryAccountNumber: POOL }, true);
+		expect(run.json[0]).toMatchObject({ outcome: 'refused' });
+		expect(String(run.json[0].error)).toContain(`Reference ${reference} already belongs to another transfer (remarks Salary for Ada)`);
+		expect(run.json[0]).not.toHaveProperty('status');
+		expect(transfersWith(reference)).toHaveLength(1);
+		expect(balance(OPERATIONS)).toBe(source);
+	});
+
+	test('the same payment run again is the bank\'s 26: the transfer holding the reference is returned, nothing is sent or debited twice', async () => {
 		const reference = newReference('dup');
 		const first = await createTransfer(reference, { amount: '20.00' });
 		expect(first.error).toBeUndefined();
@@ -162,11 +205,21 @@ describe('Transfer → Create', () => {
 		const sendsBefore = fx.count('/funds_transfer');
 		const statusBefore = fx.count('/transaction_status');
 		const second = await createTransfer(reference, { amount: '20.00' }, true);
-		expect(second.json).toEqual([expect.objectContaining({ response_code: '26' })]);
-		expect(String(second.json[0].error)).toContain('[26]');
+		expect(second.json).toEqual([expect.objectContaining({ reference_number: reference, amount: '20.00', status: 'successful', outcome: 'successful' })]);
 		expect(second.items[0].pairedItem).toEqual({ item: 0 });
 		expect(fx.count('/funds_transfer') - sendsBefore).toBe(1);
-		expect(fx.count('/transaction_status') - statusBefore).toBe(0);
+		expect(fx.count('/transaction_status') - statusBefore).toBe(1);
+		expect(transfersWith(reference)).toHaveLength(1);
+		expect(balance(OPERATIONS)).toBe(source);
+	});
+
+	test('a reference used by another payment is refused: 26, the differing fields named, outcome refused', async () => {
+		const reference = newReference('dup-other');
+		await createTransfer(reference, { amount: '21.00' });
+		const source = balance(OPERATIONS);
+		const second = await createTransfer(reference, { amount: '22.00' }, true);
+		expect(second.json).toEqual([expect.objectContaining({ outcome: 'refused' })]);
+		expect(String(second.json[0].error)).toContain(`Reference ${reference} already belongs to another transfer (amount 21.00); this transfer of 22.00`);
 		expect(transfersWith(reference)).toHaveLength(1);
 		expect(balance(OPERATIONS)).toBe(source);
 	});
@@ -177,7 +230,11 @@ describe('Transfer → Create', () => {
 		expect(poor.error).toMatchObject({ name: 'NodeApiError', context: { responseCode: '51' } });
 		const inactive = await createTransfer(newReference('inactive'), { sourceAccountNumber: byNumber(INACTIVE), amount: '1.00' });
 		expect(inactive.error).toMatchObject({ context: { responseCode: '57' } });
-		expect(fx.count('/funds_transfer') - sendsBefore).toBe(2);
+		// In the error output only { error, message } pass: the outcome leads the message.
+		const routed = await createTransfer(newReference('poor'), { amount: '999999999.00' }, 'errorOutput');
+		expect(String(routed.errorItems[0].json.message)).toMatch(/^Outcome: refused\. The source account does not hold enough funds/);
+		expect(String(routed.errorItems[0].json.error)).toContain('[51]');
+		expect(fx.count('/funds_transfer') - sendsBefore).toBe(3);
 	});
 
 	test('a refused sign-in is reported as such: no transfer, no status question', async () => {
@@ -197,7 +254,7 @@ describe('Transfer → Create', () => {
 	test('invalid input fails the item naming the field and sends nothing', async () => {
 		const cases: Array<[Record<string, unknown>, RegExp, IDataObject?]> = [
 			[{ amount: '10.005' }, /Amount must be a positive amount with at most 2 decimals/],
-			[{ amount: '={{ 0.1 + 0.2 }}' }, /Amount must be a positive amount/],
+			[{ amount: '={{ 0.1 + 0.2 }}' }, /Amount is a number too long to be exact/],
 			[{ amount: '-5' }, /Amount must be a positive amount/],
 			[{ beneficiaryAccountNumber: '12345' }, /Beneficiary Account Number must be exactly 10 digits/],
 			// Fixed values in a picker are checked by n8n before the run; values from the data are checked by the node.
@@ -259,7 +316,7 @@ describe('Transfer → Create', () => {
 			options: { waitForFinalStatus: true, maxWaitSeconds: 30 },
 		});
 		expect(run.error).toBeUndefined();
-		expect(run.json[0]).toMatchObject({ reference_number: reference, status: 'failed' });
+		expect(run.json[0]).toMatchObject({ reference_number: reference, status: 'failed', outcome: 'failed' });
 		expect(balance(OPERATIONS)).toBe(source);
 	});
 
@@ -304,7 +361,7 @@ describe('Transfer → Create', () => {
 		const elapsed = Date.now() - started;
 		await fx.bank.settlePending();
 		expect(run.error).toBeUndefined();
-		expect(run.json[0]).toMatchObject({ reference_number: reference, status: 'pending' });
+		expect(run.json[0]).toMatchObject({ reference_number: reference, status: 'pending', outcome: 'pending' });
 		expect(elapsed).toBeGreaterThanOrEqual(1_000);
 		expect(elapsed).toBeLessThan(3_000);
 	});

@@ -3,7 +3,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 
-import { recentDeliveries } from '../../nodes/BaasTrigger/dedup';
+import type { SeenStore } from '../../nodes/BaasTrigger/dedup';
+import { deliveryKey, recentDeliveries } from '../../nodes/BaasTrigger/dedup';
 import { signWebhookBody } from '../../sandbox';
 import { useBankFixture } from './harness/bankFixture';
 import { TriggerWorkflow, waitFor } from './harness/triggerWorkflow';
@@ -165,11 +166,12 @@ describe('activation', () => {
 		for (const execution of wf.executions) expect(execution.json[0].data).toMatchObject({ reference_number: reference });
 	});
 
-	test('deactivation clears static data and warns that the URL stays registered; n8n then refuses deliveries', async () => {
+	test('deactivation forgets the registration (not the events seen) and warns that the URL stays registered; n8n then refuses deliveries', async () => {
 		const wf = await activeTrigger();
+		await capturedDelivery(wf);
 		logged.length = 0;
 		await wf.deactivate();
-		expect(wf.staticData['node:BaaS Trigger']).toEqual({});
+		expect(Object.keys(wf.staticData['node:BaaS Trigger'] as object)).toEqual(['seenDeliveries']);
 		const warning = logged.find((line) => line.startsWith('warn:') && line.includes('stays registered at the bank'));
 		expect(warning).toContain(wf.productionUrl);
 		expect(warning).toContain('no endpoint to delete a webhook');
@@ -179,12 +181,24 @@ describe('activation', () => {
 		await simulateCollection(reference);
 		const attempts = await delivered(wf, reference, 2);
 		expect(attempts.map((d) => d.status)).toEqual([404, 404]);
-		expect(wf.executions).toHaveLength(0);
+		expect(wf.executions).toHaveLength(1);
 
 		// Activating again registers again, since the stored registration is gone.
 		const before = fx.count('/customer/api/create_webhook');
 		await wf.activate();
 		expect(fx.count('/customer/api/create_webhook')).toBe(before + 1);
+	});
+
+	test('a replay of captured bytes after deactivate and re-activate starts nothing', async () => {
+		const wf = await activeTrigger();
+		const captured = await capturedDelivery(wf);
+		await wf.deactivate();
+		recentDeliveries.forget();
+		await wf.activate();
+		const answer = await post(wf.productionUrl, captured.body, { 'content-type': 'application/json', 'x-service-signature': captured.signature });
+		await wf.idle();
+		expect(answer.status).toBe(200);
+		expect(wf.executions).toHaveLength(1);
 	});
 });
 
@@ -346,6 +360,20 @@ describe('deliveries', () => {
 		expect(wf.staticData['node:BaaS Trigger']).toHaveProperty('seenDeliveries');
 	});
 
+	test("the bank's retry after n8n failed to start the execution (HTTP 500) runs; it is not dropped as a duplicate", async () => {
+		const wf = await activeTrigger();
+		wf.failStarts(1);
+		const reference = newReference();
+		await simulateCollection(reference);
+		const attempts = await delivered(wf, reference, 2);
+		expect(attempts.map((d) => d.status)).toEqual([500, 200]);
+		expect(wf.received.map((r) => [r.status, r.executed])).toEqual([
+			[500, false],
+			[200, true],
+		]);
+		expect(wf.items).toHaveLength(1);
+	});
+
 	test('with Drop Duplicate Deliveries off, the same fault produces two items', async () => {
 		const wf = await activeTrigger({ events: ['COLLECTION_SUCCESS'], options: { dropDuplicates: false } });
 		fx.bank.addFault({ duplicateWebhooks: true, match: wf.webhookId });
@@ -359,8 +387,8 @@ describe('deliveries', () => {
 	test('a redelivery after n8n restarted is still dropped: the seen keys were saved with the execution', async () => {
 		const wf = await activeTrigger();
 		const captured = await capturedDelivery(wf);
-		const seen = (wf.staticData['node:BaaS Trigger'] as { seenDeliveries: Record<string, number> }).seenDeliveries;
-		expect(Object.keys(seen)).toEqual([`COLLECTION_SUCCESS:${captured.reference}`]);
+		const seen = (wf.staticData['node:BaaS Trigger'] as { seenDeliveries: SeenStore }).seenDeliveries;
+		expect(Object.keys(seen.current.keys)).toEqual([deliveryKey('COLLECTION_SUCCESS', { reference_number: captured.reference }, Buffer.alloc(0))]);
 		recentDeliveries.forget();
 		const answer = await post(wf.productionUrl, captured.body, {
 			'content-type': 'application/json',
@@ -371,7 +399,23 @@ describe('deliveries', () => {
 		expect(wf.executions).toHaveLength(1);
 	});
 
-	test('a kind the trigger does not listen to is acknowledged and starts nothing', async () => {
+	test('an event without a reference is one event per signed body, whatever X-Service-Delivery-Id says', async () => {
+		const wf = await activeTrigger({ events: ['TRANSFER_FAILED'] });
+		const signed = JSON.stringify({ event: 'TRANSFER_FAILED', data: { amount: '5.00', status: 'failed' }, created_at: new Date().toISOString() });
+		const other = signed.replace('5.00', '6.00');
+		for (const [body, id] of [[signed, 'd-1'], [signed, 'd-2'], [signed, 'd-3'], [other, 'd-1']]) {
+			const answer = await post(wf.productionUrl, body, {
+				'content-type': 'application/json',
+				'x-service-signature': `sha256=${hmac(body, SECRET())}`,
+				'x-service-delivery-id': id,
+			});
+			expect(answer.status).toBe(200);
+		}
+		await wf.idle();
+		expect(wf.items.map((item) => (item.data as { amount: string }).amount)).toEqual(['5.00', '6.00']);
+	});
+
+		test('a kind the trigger does not listen to is acknowledged and starts nothing', async () => {
 		const wf = await activeTrigger({ events: ['TRANSFER_SUCCESS'] });
 		// The URL is also registered for collections (say, by an earlier selection or another tool): the bank sends them.
 		const token = await bankToken();

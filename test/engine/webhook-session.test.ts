@@ -2,6 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { API, DASHBOARD, useBankFixture } from './harness/bankFixture';
 import { runNode } from './harness/runNode';
+import { bankToken, JWT_SHAPE } from './harness/tokens';
+import { forgetHeldTokens } from '../../nodes/Baas/transport/session';
 
 const fx = useBankFixture({}, (started) => started.bank.configure({ dashboardTokenTtlSeconds: 3600 }));
 
@@ -30,12 +32,21 @@ describe('Webhook → Create', () => {
 
 	test('a bank refusal is an error with its code, and the write is not re-sent', async () => {
 		const before = fx.count('/create_webhook');
+		fx.bank.addFault({ match: 'create_webhook', errorCode: '60', times: 1 });
+		const run = await create('https://hooks.example.com/refused', ['TRANSFER_SUCCESS'], true);
+		expect(run.json[0]).toMatchObject({ response_code: '60', outcome: 'refused' });
+		expect(String(run.json[0].error)).toContain('[60]');
+		expect(fx.count('/create_webhook') - before).toBe(1);
+		expect(fx.bank.bank.webhooks.some((w) => w.url === 'https://hooks.example.com/refused')).toBe(false);
+	});
+
+	test('a 5xx leaves the registration open: sent once more (one registration per URL), registered once', async () => {
+		const before = fx.count('/create_webhook');
 		fx.bank.addFault({ match: 'create_webhook', errorCode: '80', times: 1 });
 		const run = await create('https://hooks.example.com/down', ['TRANSFER_SUCCESS'], true);
-		expect(run.json[0]).toMatchObject({ response_code: '80' });
-		expect(String(run.json[0].error)).toContain('[80]');
-		expect(fx.count('/create_webhook') - before).toBe(1);
-		expect(fx.bank.bank.webhooks.some((w) => w.url === 'https://hooks.example.com/down')).toBe(false);
+		expect(run.json[0]).toMatchObject({ url: 'https://hooks.example.com/down', events: ['TRANSFER_SUCCESS'] });
+		expect(fx.count('/create_webhook') - before).toBe(2);
+		expect(fx.bank.bank.webhooks.filter((w) => w.url === 'https://hooks.example.com/down')).toHaveLength(1);
 	});
 
 	test('invalid URL or events send nothing', async () => {
@@ -68,9 +79,9 @@ describe('Session → Verify', () => {
 		});
 
 	test('with no token it verifies the credential\'s own session, signing in first when needed, and never outputs the token', async () => {
-		fx.credentials.add('web-fresh', 'baasDashboardApi', { ...fx.credentials.stored('web-1')!, accessToken: '' });
+		forgetHeldTokens();
 		const loginsBefore = fx.count('/auth/web/login');
-		const run = await verify(undefined, { baasDashboardApi: 'web-fresh' });
+		const run = await verify(undefined);
 		expect(run.error).toBeUndefined();
 		expect(run.json).toEqual([
 			{
@@ -84,30 +95,26 @@ describe('Session → Verify', () => {
 			},
 		]);
 		expect(fx.count('/auth/web/login') - loginsBefore).toBe(1);
-		const token = fx.credentials.stored('web-fresh')!.accessToken as string;
-		expect(token.split('.')).toHaveLength(3);
 		const everything = JSON.stringify(run.run);
-		for (const secret of [token, fx.bank.seed.dashboardPassword]) expect(everything).not.toContain(secret);
+		expect(everything).not.toMatch(JWT_SHAPE);
+		expect(everything).not.toContain(fx.bank.seed.dashboardPassword);
 	});
 
 	test('an expired own session is renewed by n8n and the new one verified', async () => {
 		fx.bank.configure({ dashboardTokenTtlSeconds: 1 });
-		fx.credentials.add('web-short', 'baasDashboardApi', { ...fx.credentials.stored('web-1')!, accessToken: '' });
-		const first = await verify('', { baasDashboardApi: 'web-short' });
+		forgetHeldTokens();
+		const first = await verify('');
 		expect(first.json[0]).toMatchObject({ valid: true });
-		const stale = fx.credentials.stored('web-short')!.accessToken;
 		await new Promise((resolve) => setTimeout(resolve, 2_100));
 		const loginsBefore = fx.count('/auth/web/login');
-		const run = await verify('', { baasDashboardApi: 'web-short' });
+		const run = await verify('');
 		expect(run.error).toBeUndefined();
 		expect(run.json[0]).toMatchObject({ valid: true, email: fx.bank.seed.dashboardEmail });
-		expect(fx.credentials.stored('web-short')!.accessToken).not.toBe(stale);
 		expect(fx.count('/auth/web/login') - loginsBefore).toBe(1);
 	});
 
 	test('a given token is verified', async () => {
-		await verify(undefined);
-		const token = fx.credentials.stored('web-1')!.accessToken as string;
+		const token = await bankToken(fx, 'web');
 		const run = await verify(token);
 		expect(run.error).toBeUndefined();
 		expect(run.json[0]).toMatchObject({ valid: true, role: 'ADMIN' });

@@ -1,4 +1,4 @@
-import { accountNumberSchema, dateSchema, identityNumberSchema, toAmountString } from '../../nodes/Baas/validation';
+import { accountNumberSchema, dateSchema, identityNumberSchema, MAX_AMOUNT_INTEGER_DIGITS, toAmountString } from '../../nodes/Baas/validation';
 
 describe('toAmountString', () => {
 	test.each([
@@ -11,7 +11,10 @@ describe('toAmountString', () => {
 		[0.1, '0.10'],
 		[100, '100.00'],
 		['  42.00 ', '42.00'],
-		['99999999999999999999.99', '99999999999999999999.99'],
+		['9999999999999.99', '9999999999999.99'],
+		['1,500', '1500.00'],
+		['1,500.00', '1500.00'],
+		[9999999999999.99, '9999999999999.99'],
 	])('%p → %p', (input, expected) => {
 		expect(toAmountString(input)).toEqual({ amount: expected });
 	});
@@ -23,6 +26,13 @@ describe('toAmountString', () => {
 		['1.234'],
 		['1e3'],
 		['12,34'],
+		['1,50'],
+		['1.500,00'],
+		['1,5000'],
+		['15,00.00'],
+		['1 500'],
+		['99999999999999999999.99'],
+		['0'.repeat(5) + '1'.repeat(40)],
 		['abc'],
 		[''],
 		[0.1 + 0.2],
@@ -34,6 +44,31 @@ describe('toAmountString', () => {
 		const result = toAmountString(input);
 		expect(result.amount).toBeUndefined();
 		expect(result.problem).toEqual(expect.any(String));
+	});
+});
+
+describe('amounts that a number cannot carry exactly', () => {
+	test.each([
+		// eslint-disable-next-line no-loss-of-precision -- the very loss this test is about
+		[10000000000000000.01],
+		// eslint-disable-next-line no-loss-of-precision
+		[9007199254740993],
+		[0.1 + 0.2],
+		[1e21],
+	])('refuses the number %p and says to send it as text', (input) => {
+		const result = toAmountString(input);
+		expect(result.amount).toBeUndefined();
+		expect(result.problem).toMatch(/send the amount as text/);
+	});
+
+	test(`text may carry up to ${MAX_AMOUNT_INTEGER_DIGITS} digits before the point, no more`, () => {
+		expect(toAmountString('1'.repeat(MAX_AMOUNT_INTEGER_DIGITS))).toEqual({ amount: `${'1'.repeat(MAX_AMOUNT_INTEGER_DIGITS)}.00` });
+		expect(toAmountString('1'.repeat(MAX_AMOUNT_INTEGER_DIGITS + 1)).problem).toMatch(/at most 13 digits before the decimal point/);
+	});
+
+	test('a comma that is not a thousands separator is named as the problem', () => {
+		expect(toAmountString('1,50').problem).toMatch(/comma/);
+		expect(toAmountString('1.500,00').problem).toMatch(/comma/);
 	});
 });
 

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, optionsOf, TRANSACTION_STATUSES } from '../optionLists';
 import { accountLocator } from './account/accountLocator';
 
 /** The Filters collection of a list operation; `options` in the collection's alphabetical order by name. */
@@ -7,28 +8,12 @@ export function filtersCollection(options: INodeProperties[]): INodeProperties {
 	return { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options };
 }
 
-/** Options of the account type filter (the bank's filter values; `pool` appears in answers only). */
-export const accountTypeOptions = [
-	{ name: 'Current', value: 'current' },
-	{ name: 'Normal', value: 'normal' },
-	{ name: 'Savings', value: 'savings' },
-	{ name: 'Virtual', value: 'virtual' },
-];
-
-export const accountStatusOptions = [
-	{ name: 'Active', value: 'active' },
-	{ name: 'Blocked', value: 'blocked' },
-	{ name: 'Closed', value: 'closed' },
-	{ name: 'Inactive', value: 'inactive' },
-	{ name: 'Pending', value: 'pending' },
-];
-
 /** Filters on accounts (read by listInputs' accountFilterInputs and readAccountFilters). */
 export const accountTypeFilter: INodeProperties = {
 	displayName: 'Account Type',
 	name: 'accountType',
 	type: 'options',
-	options: accountTypeOptions,
+	options: optionsOf(ACCOUNT_TYPES),
 	default: 'virtual',
 	description: 'Only accounts of this type',
 };
@@ -45,7 +30,7 @@ export const accountStatusFilter: INodeProperties = {
 	displayName: 'Status',
 	name: 'status',
 	type: 'options',
-	options: accountStatusOptions,
+	options: optionsOf(ACCOUNT_STATUSES),
 	default: 'active',
 	description: 'Only accounts with this status',
 };
@@ -66,11 +51,7 @@ export function transactionStatusFilter(description: string): INodeProperties {
 		displayName: 'Status',
 		name: 'status',
 		type: 'options',
-		options: [
-			{ name: 'Failed', value: 'failed' },
-			{ name: 'Pending', value: 'pending' },
-			{ name: 'Success', value: 'success' },
-		],
+		options: optionsOf(TRANSACTION_STATUSES),
 		default: 'success',
 		description,
 	};

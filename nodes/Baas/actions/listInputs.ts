@@ -7,7 +7,9 @@ import { readAccountFilters, type AccountFilter } from './account/accountLocator
 
 /** Reads Return All / Limit (listScopeFields) of one item; the limit must be a whole number >= 1. */
 export function readListScope(context: IExecuteFunctions, itemIndex: number): ListScope {
-	if (context.getNodeParameter('returnAll', itemIndex, false) as boolean) return { returnAll: true, limit: 0 };
+	// Simplify is applied after the answer, so it is checked here, before any request.
+	validField(context, itemIndex, 'Simplify', booleanSchema, context.getNodeParameter('simplify', itemIndex, true));
+	if (validField(context, itemIndex, 'Return All', booleanSchema, context.getNodeParameter('returnAll', itemIndex, false))) return { returnAll: true, limit: 0 };
 	const limit = validField(context, itemIndex, 'Limit', positiveIntegerSchema, context.getNodeParameter('limit', itemIndex, 50));
 	return { returnAll: false, limit };
 }

@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError }
 import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../transport/outcome';
+import { positiveIntegerSchema, validField } from '../validation';
 import { DEFAULT_READ_CONCURRENCY } from './commonFields';
+import { outcomeOf } from './writeOutcome';
 import { RESOURCES } from './resources';
 import type { BaasOperation } from './types';
 
@@ -15,8 +17,14 @@ import type { BaasOperation } from './types';
  */
 function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number, toErrorOutput: boolean): INodeExecutionData {
 	const pairedItem = { item: itemIndex };
-	if (toErrorOutput) return { json: { error: error.message, message: error.description ?? '' }, pairedItem };
+	const outcome = outcomeOf(error);
+	if (toErrorOutput) {
+		// Only { error, message } reaches the error output, so the outcome leads the message where a sheet can extract it.
+		const message = outcome ? `Outcome: ${outcome}. ${error.description ?? ''}`.trim() : (error.description ?? '');
+		return { json: { error: error.message, message }, pairedItem };
+	}
 	const json: IDataObject = { error: error.message };
+	if (outcome) json.outcome = outcome;
 	if (error.context?.responseCode) json.response_code = error.context.responseCode;
 	if (error.context?.bankMessage) json.bank_message = error.context.bankMessage;
 	if (error.description) json.description = error.description;
@@ -60,10 +68,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const handler = findOperation.call(this, resource, operation);
-	const concurrency = Math.max(
-		1,
-		Math.floor(this.getNodeParameter('options.concurrency', 0, handler.changesState ? 1 : DEFAULT_READ_CONCURRENCY) as number),
-	);
+	// One value for the whole run, read from the first item.
+	const concurrency = validField(this, 0, 'Concurrency', positiveIntegerSchema, this.getNodeParameter('options.concurrency', 0, handler.changesState ? 1 : DEFAULT_READ_CONCURRENCY));
 
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';

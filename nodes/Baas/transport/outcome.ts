@@ -5,13 +5,11 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
  * For a request that changes state (a transfer): true when its failure leaves the outcome unknown — the
  * connection dropped or timed out, or an answer came back without the bank's envelope, or the server failed
  * (HTTP 5xx) — so the bank may have acted on it. False when the bank answered with an envelope error such as
- * 26, 51 or 57: then it decided, and nothing happened.
+ * 26, 51 or 57 (it decided, and nothing happened) or the sign-in failed (nothing was sent). The transport
+ * records this on the error when it builds it (errors.ts); it is read here, never inferred from the text.
  */
 export function outcomeUnknown(error: unknown): boolean {
-	if (!(error instanceof NodeApiError)) return false;
-	if (error.context?.signIn === true) return false;
-	if (error.context?.responseCode === '') return true;
-	return Number(error.httpCode) >= 500;
+	return error instanceof NodeApiError && error.context?.outcomeUnknown === true;
 }
 
 /** The bank's response_code carried by a transport error ('' when the bank gave no envelope), if any. */

@@ -1,23 +1,15 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IWebhookFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { bankApiError, signInApiError, transportApiError } from './errors';
+import { bankApiError, transportApiError } from './errors';
 import type { ApiVariant, Route, RouteName } from './routes';
 import { ROUTES, routeUrl } from './routes';
+import type { Scrubber } from './scrub';
+import type { BankContext } from './session';
+import { accessToken, credentialView, variantOf } from './session';
 
-export type BankContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
-
-export const CREDENTIAL_FOR_VARIANT: Record<ApiVariant, string> = {
-	api: 'baasApi',
-	web: 'baasDashboardApi',
-};
+export type { BankContext } from './session';
+export { CREDENTIAL_FOR_VARIANT, variantOf } from './session';
 
 export interface Envelope<T = unknown> {
 	status: boolean;
@@ -32,24 +24,21 @@ export interface BankRequestOptions {
 	itemIndex?: number;
 	/** Total attempts for a request that is safe to retry (reads). Writes are always sent once. */
 	attempts?: number;
+	/**
+	 * false when a 41/42 may be about a token in the body rather than the Bearer header (Session → Verify): then
+	 * the held token is kept and the refusal returned to the caller. Default true.
+	 */
+	replaceRefusedToken?: boolean;
 }
 
 /** Waits before retry n (1-based): 0.5 s, 1 s, 2 s … unless the bank said how long (Retry-After). */
 export const RETRY_BASE_MS = 500;
 const DEFAULT_READ_ATTEMPTS = 4;
-/** How long one request may take; tests shorten it to reach "no answer" quickly. */
-export const REQUEST_LIMITS = { timeoutMs: 60_000 };
-
-/** The API variant chosen by the node's Authentication parameter (API client → /api/, dashboard user → /web/). */
-export function variantOf(context: BankContext): ApiVariant {
-	// Execute contexts take (name, itemIndex, fallback); hook, webhook and load-options contexts (name, fallback).
-	const authentication = (
-		'getInputData' in context
-			? context.getNodeParameter('authentication', 0, 'apiClient')
-			: (context as ILoadOptionsFunctions).getNodeParameter('authentication', 'apiClient')
-	) as string;
-	return authentication === 'dashboardUser' ? 'web' : 'api';
-}
+/**
+ * How long one request may take, and the first wait before a read is retried (then doubled); tests shorten
+ * them to reach "no answer" and the end of the retries quickly.
+ */
+export const REQUEST_LIMITS = { timeoutMs: 60_000, retryBaseMs: RETRY_BASE_MS };
 
 interface Failure {
 	retryable: boolean;
@@ -58,16 +47,22 @@ interface Failure {
 }
 
 interface CaughtRequestError {
-	httpCode?: string | null;
-	context?: IDataObject;
-	cause?: {
-		code?: string;
-		message?: string;
-		response?: { status?: number; data?: unknown; headers?: Record<string, string> };
-	};
+	cause?: { code?: string; message?: string };
+	code?: string;
+	message?: string;
+}
+
+/** The answer as n8n returns it with returnFullResponse and ignoreHttpStatusErrors: every HTTP status arrives here. */
+interface FullResponse {
+	statusCode: number;
+	headers?: Record<string, string>;
+	body: unknown;
 }
 
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN', 'ESOCKETTIMEDOUT']);
+
+/** Codes with which the bank refuses the token itself (41 invalid, 42 expired), at whatever HTTP status. */
+const TOKEN_REFUSED = new Set(['41', '42']);
 
 function isEnvelope(value: unknown): value is Envelope {
 	return typeof value === 'object' && value !== null && 'status' in value && 'response_code' in value;
@@ -78,44 +73,55 @@ function retryAfterMs(headers: Record<string, string> | undefined): number | und
 	return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 60) * 1000 : undefined;
 }
 
-/** Sorts a thrown request error into "the bank answered with an envelope" and "no usable answer". */
-function classify(context: BankContext, caught: CaughtRequestError, itemIndex?: number): Failure {
-	const response = caught.cause?.response;
-	const status = response?.status ?? (caught.httpCode ? Number(caught.httpCode) : undefined);
-	const body = response?.data ?? caught.context?.data;
-	if (isEnvelope(body)) {
-		const code = String(body.response_code);
+interface Where {
+	context: BankContext;
+	itemIndex?: number;
+	scrub: Scrubber;
+}
+
+/** An answer that is not a success: the bank's envelope with its code, or a page without one. */
+function failedAnswer({ context, itemIndex, scrub }: Where, response: FullResponse): Failure {
+	const status = response.statusCode;
+	const retryAfter = retryAfterMs(response.headers);
+	if (isEnvelope(response.body)) {
+		const code = String(response.body.response_code);
 		return {
 			retryable: code === '80' || code === '29' || status === 429 || status === 503,
-			retryAfterMs: retryAfterMs(response?.headers),
-			error: bankApiError(
-				context.getNode(),
-				{ responseCode: code, message: String(body.message ?? ''), httpStatus: status },
-				itemIndex,
-			),
+			retryAfterMs: retryAfter,
+			error: bankApiError(context.getNode(), { responseCode: code, message: String(response.body.message ?? ''), httpStatus: status }, itemIndex, scrub),
 		};
 	}
-	const networkCode = caught.cause?.code;
-	if (status === undefined && networkCode === undefined && caught.cause?.message) {
-		// Neither an HTTP answer nor a network fault: the credential's sign-in refused (its message says why).
-		return { retryable: false, error: signInApiError(context.getNode(), caught.cause.message, itemIndex) };
-	}
-	const summary = status
-		? `HTTP ${status} without the bank's JSON envelope`
-		: `${networkCode ?? 'network error'}${caught.cause?.message ? ` (${caught.cause.message})` : ''}`;
 	return {
-		// Only a busy or unreachable bank is worth asking again; a refused sign-in is not (it counts towards lockout).
-		retryable: status === 429 || (status !== undefined && status >= 500) || (networkCode !== undefined && NETWORK_CODES.has(networkCode)),
-		retryAfterMs: retryAfterMs(response?.headers),
-		error: transportApiError(context.getNode(), summary, itemIndex, status),
+		// Only a busy or failing server is worth asking again.
+		retryable: status === 429 || status >= 500,
+		retryAfterMs: retryAfter,
+		error: transportApiError(
+			context.getNode(),
+			status >= 200 && status < 300 ? 'the answer is not the bank\'s JSON envelope' : `HTTP ${status} without the bank's JSON envelope`,
+			itemIndex,
+			status,
+			scrub,
+		),
+	};
+}
+
+/** No answer at all: the connection failed, dropped or timed out. */
+function noAnswer({ context, itemIndex, scrub }: Where, caught: CaughtRequestError): Failure {
+	const code = caught.cause?.code ?? caught.code;
+	const detail = caught.cause?.message ?? caught.message;
+	return {
+		retryable: code !== undefined && NETWORK_CODES.has(code),
+		error: transportApiError(context.getNode(), `${code ?? 'network error'}${detail ? ` (${detail})` : ''}`, itemIndex, undefined, scrub),
 	};
 }
 
 /**
  * Sends one request to the bank and returns the envelope's data. The only place that makes HTTP requests:
- * it picks the path for the credential in use, lets n8n attach (and refresh) the token, unwraps the envelope,
- * turns `status: false` into a NodeApiError whatever the HTTP status, and retries reads (80, 429, 5xx,
- * network) with growing waits. Writes are never re-sent here: a caller that needs that asks first (transfers).
+ * it picks the path for the credential in use, attaches the held token (one sign-in per token lifetime per
+ * n8n process), unwraps the envelope, turns `status: false` into a NodeApiError whatever the HTTP status, and
+ * retries reads (80, 429, 5xx, network) with growing waits. A token the bank refuses (41/42, at any HTTP status)
+ * is replaced once and a read sent again; a write is not: the refusal proves nothing was done, and it is
+ * reported so. Writes are never re-sent here: a caller that needs that asks first (transfers).
  */
 export async function bankRequest<T = unknown>(
 	context: BankContext,
@@ -136,9 +142,9 @@ export async function bankRequestEnvelope<T = unknown>(
 ): Promise<Envelope<T>> {
 	const route = ROUTES[routeName] as Route;
 	const variant = options.variant ?? variantOf(context);
-	const credentialType = CREDENTIAL_FOR_VARIANT[variant];
-	const credentials = await context.getCredentials(credentialType, options.itemIndex);
-	const url = routeUrl(credentials.baseUrl as string, routeName, variant);
+	const view = await credentialView(context, variant, options.itemIndex);
+	const where: Where = { context, itemIndex: options.itemIndex, scrub: view.scrub };
+	const url = routeUrl(view.baseUrl, routeName, variant);
 	if (url === undefined) {
 		throw transportApiError(
 			context.getNode(),
@@ -151,25 +157,40 @@ export async function bankRequestEnvelope<T = unknown>(
 		url,
 		json: true,
 		timeout: REQUEST_LIMITS.timeoutMs,
+		// Every status comes back as an answer, so the envelope decides (41/42 at HTTP 200 included) and n8n's
+		// own refresh-on-401 (one sign-in per concurrent request) never runs.
+		ignoreHttpStatusErrors: true,
+		returnFullResponse: true,
 		...(route.method === 'POST' ? { body: body ?? {} } : {}),
 	};
 	const attempts = route.safeToRetry ? (options.attempts ?? DEFAULT_READ_ATTEMPTS) : 1;
+	let token = await accessToken(context, view, options.itemIndex);
+	let tokenReplaced = false;
 
 	for (let attempt = 1; ; attempt++) {
-		let failure: Failure;
+		let response: FullResponse;
 		try {
-			const answer: unknown = await context.helpers.httpRequestWithAuthentication.call(context, credentialType, request);
-			if (!isEnvelope(answer)) {
-				failure = { retryable: false, error: transportApiError(context.getNode(), 'the answer is not the bank\'s JSON envelope', options.itemIndex) };
-			} else if (answer.status !== true) {
-				failure = classify(context, { context: { data: answer as unknown as IDataObject } }, options.itemIndex);
-			} else {
-				return answer as Envelope<T>;
-			}
+			response = (await context.helpers.httpRequestWithAuthentication.call(context, view.type, { ...request }, {
+				credentialsDecrypted: { id: '', name: '', type: view.type, data: { ...view.data, accessToken: token } },
+			})) as FullResponse;
 		} catch (caught) {
-			failure = classify(context, caught as CaughtRequestError, options.itemIndex);
+			const failure = noAnswer(where, caught as CaughtRequestError);
+			if (!failure.retryable || attempt >= attempts) throw failure.error;
+			await sleep(REQUEST_LIMITS.retryBaseMs * 2 ** (attempt - 1));
+			continue;
+		}
+		if (isEnvelope(response.body) && response.body.status === true) return response.body as Envelope<T>;
+		const failure = failedAnswer(where, response);
+		if (options.replaceRefusedToken !== false && isEnvelope(response.body) && TOKEN_REFUSED.has(String(response.body.response_code)) && !tokenReplaced) {
+			tokenReplaced = true;
+			// Unless another request replaced it already, this signs in once; a refused sign-in is thrown here.
+			token = await accessToken(context, view, options.itemIndex, { replacing: token });
+			if (route.safeToRetry) {
+				attempt--;
+				continue;
+			}
 		}
 		if (!failure.retryable || attempt >= attempts) throw failure.error;
-		await sleep(failure.retryAfterMs ?? RETRY_BASE_MS * 2 ** (attempt - 1));
+		await sleep(failure.retryAfterMs ?? REQUEST_LIMITS.retryBaseMs * 2 ** (attempt - 1));
 	}
 }

@@ -8,20 +8,23 @@ import { createServer } from 'node:http';
 export interface Receiver {
 	url: string;
 	received(path: string): Array<Record<string, unknown>>;
-	setRows(rows: Array<Record<string, unknown>>): void;
+	/** Rows GET /rows answers; with `batchSize`, each GET takes the next batch (one sheet split across runs). */
+	setRows(rows: Array<Record<string, unknown>>, batchSize?: number): void;
 	close(): Promise<void>;
 }
 
 export async function startReceiver(): Promise<Receiver> {
 	const posts = new Map<string, Array<Record<string, unknown>>>();
 	let rows: Array<Record<string, unknown>> = [];
+	let batch: number | undefined;
 	const server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
 			const path = (req.url ?? '/').split('?')[0];
 			if (req.method === 'GET' && path === '/rows') {
-				res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
+				const answer = batch === undefined ? rows : rows.splice(0, batch);
+				res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
 				return;
 			}
 			let body: Record<string, unknown> = {};
@@ -39,8 +42,9 @@ export async function startReceiver(): Promise<Receiver> {
 	return {
 		url: `http://127.0.0.1:${port}`,
 		received: (path) => posts.get(path) ?? [],
-		setRows: (next) => {
-			rows = next;
+		setRows: (next, batchSize) => {
+			rows = [...next];
+			batch = batchSize;
 		},
 		close: () =>
 			new Promise<void>((resolve) => {

@@ -37,6 +37,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	/** How often each credential id was (re-)authenticated, for assertions. */
 	readonly preAuthenticationCalls = new Map<string, number>();
 
+	/** How often the engine read (decrypted) a credential, as n8n's server would from its database. */
+	decryptions = 0;
+
 	add(id: string, type: string, data: ICredentialDataDecryptedObject) {
 		this.store.set(id, { type, data: { ...data } });
 	}
@@ -62,6 +65,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<IHttpRequestOptions> {
 		const spec = credentialTypes[typeName]?.authenticate;
 		const options = requestOptions as IHttpRequestOptions;
+		// As n8n's server: a function is called with the decrypted data, a generic one has its expressions resolved.
+		if (typeof spec === 'function') return await spec(credentials, options);
 		if (!spec || typeof spec !== 'object' || spec.type !== 'generic') return options;
 		const resolve = (value: unknown) =>
 			workflow && node
@@ -109,6 +114,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		nodeCredentials: INodeCredentialsDetails,
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
+		this.decryptions++;
 		const found = nodeCredentials.id ? this.store.get(nodeCredentials.id) : undefined;
 		if (!found || found.type !== type) throw new Error(`No ${type} credential with id ${nodeCredentials.id}`);
 		return { ...found.data };

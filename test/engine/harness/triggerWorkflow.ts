@@ -135,6 +135,9 @@ export class TriggerWorkflow {
 
 	private releaseGate: (() => void) | undefined;
 
+	/** Production starts still to fail (see failStarts). */
+	private failingStarts = 0;
+
 	private constructor(
 		private readonly credentials: TestCredentialsHelper,
 		private readonly server: http.Server,
@@ -221,6 +224,14 @@ export class TriggerWorkflow {
 			open();
 		};
 		return this.releaseGate;
+	}
+
+	/**
+	 * The next `count` production executions fail to start after the trigger let the delivery through, as when
+	 * n8n cannot create the execution or queue the job: n8n answers 500 and saves no static data.
+	 */
+	failStarts(count: number): void {
+		this.failingStarts = count;
 	}
 
 	/** Waits until every request and execution in flight has finished. */
@@ -373,6 +384,12 @@ export class TriggerWorkflow {
 		}
 		if (result.workflowData === undefined) {
 			if (!result.noWebhookResponse) response.status(200).json(result.webhookResponse ?? { message: 'Webhook call received' });
+			record(false, answer);
+			return;
+		}
+		if (production && this.failingStarts > 0) {
+			this.failingStarts--;
+			response.status(500).json({ code: 500, message: 'Workflow Webhook Error: Workflow could not be started!' });
 			record(false, answer);
 			return;
 		}

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { bankRequest } from '../../transport/request';
 import { accountNameSchema, emailSchema, identityNumberSchema, invalidInput, phoneSchema, validField } from '../../validation';
 import { optionsCollection } from '../commonFields';
+import { writeOnce } from '../lostAnswer';
 
 export const description: INodeProperties[] = [
 	{
@@ -77,7 +78,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (bvn !== undefined) body.bvn = bvn;
 	if (nin !== undefined) body.nin = nin;
-	return await bankRequest<IDataObject>(this, 'createCustomerAccount', body, { itemIndex, variant: 'api' });
+	const since = new Date().toISOString();
+	// Account records carry no BVN, NIN or e-mail, so the node cannot tell a lost new account from another customer's: a person checks.
+	return await writeOnce(this, itemIndex, async () => await bankRequest<IDataObject>(this, 'createCustomerAccount', body, { itemIndex, variant: 'api' }), {
+		what: `Account "${String(body.account_name)}"`,
+		howToCheck: `Look in Account → Get Many (Filters → Account Type: Virtual) for an account named "${String(body.account_name)}" created since ${since}`,
+	});
 }
 
 export const changesState = true;

@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { ACCOUNT_STATUS_CHANGES, optionsOf } from '../../optionLists';
 import { bankRequest } from '../../transport/request';
 import { accountStatusChangeSchema, validField } from '../../validation';
 import { optionsCollection } from '../commonFields';
 import { accountLocator, requiredAccountNumber } from './accountLocator';
+import { writeOnce } from '../lostAnswer';
 
 export const description: INodeProperties[] = [
 	accountLocator({
@@ -17,10 +19,7 @@ export const description: INodeProperties[] = [
 		name: 'status',
 		type: 'options',
 		required: true,
-		options: [
-			{ name: 'Active', value: 'active', description: 'The account can send and receive funds' },
-			{ name: 'Inactive', value: 'inactive', description: 'The account stops sending and receiving funds' },
-		],
+		options: optionsOf(ACCOUNT_STATUS_CHANGES),
 		default: 'inactive',
 		description: 'The status to set. Blocked and closed accounts cannot be changed (the bank answers 45).',
 	},
@@ -31,7 +30,17 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const accountNumber = requiredAccountNumber(this, itemIndex, 'accountNumber', 'Account Number');
 	const status = validField(this, itemIndex, 'Status', accountStatusChangeSchema, this.getNodeParameter('status', itemIndex));
-	return await bankRequest<IDataObject>(this, 'updateAccountStatus', { account_number: accountNumber, status }, { itemIndex });
+	const options = { itemIndex };
+	// Setting a status twice leaves it the same, so a lost answer is checked on the account, then sent once more.
+	return await writeOnce(this, itemIndex, async () => await bankRequest<IDataObject>(this, 'updateAccountStatus', { account_number: accountNumber, status }, options), {
+		what: `Status ${status} for account ${accountNumber}`,
+		howToCheck: `Check the status field of Account → Get Balance for account ${accountNumber}`,
+		find: async () => {
+			const account = await bankRequest<IDataObject>(this, 'getAccountBalance', { account_number: accountNumber }, options);
+			return account.status === status ? account : undefined;
+		},
+		resendIsSafe: true,
+	});
 }
 
 export const changesState = true;

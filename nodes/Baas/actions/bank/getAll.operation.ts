@@ -2,11 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bankRequest } from '../../transport/request';
 import { listScopeFields } from '../commonFields';
+import { readListScope } from '../listInputs';
 
 export const description: INodeProperties[] = [...listScopeFields];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const scope = readListScope(this, itemIndex);
 	const banks = await bankRequest<IDataObject[]>(this, 'fetchBanks', {}, { itemIndex, variant: 'api' });
-	if (this.getNodeParameter('returnAll', itemIndex) as boolean) return banks;
-	return banks.slice(0, this.getNodeParameter('limit', itemIndex) as number);
+	return scope.returnAll ? banks : banks.slice(0, scope.limit);
 }

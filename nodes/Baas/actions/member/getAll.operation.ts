@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { fetchPages } from '../../transport/paging';
-import { booleanSchema, filterTextSchema, oneOfSchema, uuidSchema } from '../../validation';
+import { MEMBER_SORT_FIELDS, optionsOf, SORT_ORDERS } from '../../optionLists';
+import { booleanSchema, filterTextSchema, memberSortFieldSchema, sortOrderSchema, uuidSchema } from '../../validation';
 import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection } from '../commonFields';
 import { dateFilter, endDateFilter, filtersCollection, startDateFilter } from '../filterFields';
 import { nestedFilters, readFilters, readListScope, readOptionalInputs } from '../listInputs';
@@ -34,22 +35,14 @@ export const description: INodeProperties[] = [
 			displayName: 'Sort By',
 			name: 'sortBy',
 			type: 'options',
-			options: [
-				{ name: 'Date Joined', value: 'date_joined' },
-				{ name: 'Email', value: 'email' },
-				{ name: 'First Name', value: 'first_name' },
-				{ name: 'Last Name', value: 'last_name' },
-			],
+			options: optionsOf(MEMBER_SORT_FIELDS),
 			default: 'date_joined',
 		},
 		{
 			displayName: 'Sort Order',
 			name: 'sortOrder',
 			type: 'options',
-			options: [
-				{ name: 'Ascending', value: 'asc' },
-				{ name: 'Descending', value: 'desc' },
-			],
+			options: optionsOf(SORT_ORDERS),
 			default: 'desc',
 		},
 	]),
@@ -68,8 +61,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const sorting = readOptionalInputs(this, itemIndex, options, {
-		sortBy: { key: 'sort_by', field: 'Sort By', schema: oneOfSchema(['date_joined', 'email', 'first_name', 'last_name']) },
-		sortOrder: { key: 'sort_order', field: 'Sort Order', schema: oneOfSchema(['asc', 'desc']) },
+		sortBy: { key: 'sort_by', field: 'Sort By', schema: memberSortFieldSchema },
+		sortOrder: { key: 'sort_order', field: 'Sort Order', schema: sortOrderSchema },
 	});
 	const body: IDataObject = { ...sorting, ...nestedFilters(filters) };
 	return await fetchPages(this, 'fetchMembers', body, scope, { itemIndex, variant: 'web' });

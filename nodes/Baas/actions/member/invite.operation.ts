@@ -4,6 +4,7 @@ import { bankRequest } from '../../transport/request';
 import { emailSchema, personNameSchema, uuidSchema, validField } from '../../validation';
 import { optionsCollection } from '../commonFields';
 import { roleIdField } from '../role/roleIdField';
+import { writeOnce } from '../lostAnswer';
 
 export const changesState = true;
 
@@ -44,7 +45,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		last_name: validField(this, itemIndex, 'Last Name', personNameSchema, this.getNodeParameter('lastName', itemIndex)),
 		role_id: validField(this, itemIndex, 'Role ID', uuidSchema, this.getNodeParameter('roleId', itemIndex)),
 	};
-	// The bank answers with an empty object; say what happened instead.
-	await bankRequest(this, 'addMember', body, { itemIndex, variant: 'web' });
-	return { invited: true, email };
+	const options = { itemIndex, variant: 'web' as const };
+	// The bank answers with an empty object; say what happened instead. It refuses an e-mail it knows (26), so a re-send cannot invite twice.
+	return await writeOnce(this, itemIndex, async () => (await bankRequest(this, 'addMember', body, options), { invited: true, email }), {
+		what: `Invitation of ${email}`,
+		howToCheck: `Look for ${email} with Member → Get Many (Filters → Search: ${email})`,
+		find: async () => {
+			const members = await bankRequest<IDataObject[]>(this, 'fetchMembers', { filters: { search: email }, page: 1, page_size: 100 }, options);
+			const member = members.find((m) => String(m.email).toLowerCase() === email.toLowerCase());
+			return member ? { invited: true, email, id: member.id } : undefined;
+		},
+		resendIsSafe: true,
+	});
 }

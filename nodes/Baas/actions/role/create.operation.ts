@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { z } from 'zod';
 
 import { bankRequest } from '../../transport/request';
-import { permissionCodesSchema, roleNameSchema, validField } from '../../validation';
+import { permissionCodesSchema, roleNameSchema, textSchema, validField } from '../../validation';
 import { additionalFieldsCollection, optionsCollection } from '../commonFields';
+import { writeOnce } from '../lostAnswer';
 
 export const changesState = true;
 
-const descriptionSchema = z.string({ invalid_type_error: 'must be text' }).trim().max(1000, 'must be at most 1000 characters');
+const descriptionSchema = textSchema(1000);
 
 export const description: INodeProperties[] = [
 	{
@@ -49,5 +49,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	const text = this.getNodeParameter('additionalFields.description', itemIndex, '') as string;
 	if (text) body.description = validField(this, itemIndex, 'Description', descriptionSchema, text);
-	return await bankRequest<IDataObject>(this, 'createRole', body, { itemIndex, variant: 'web' });
+	// No operation lists roles, but the bank refuses a name it knows (26): one re-send cannot make a second role.
+	return await writeOnce(this, itemIndex, async () => await bankRequest<IDataObject>(this, 'createRole', body, { itemIndex, variant: 'web' }), {
+		what: `Role "${String(body.name)}"`,
+		howToCheck: `Look for the role "${String(body.name)}" in the bank dashboard (Settings → Roles), or for its id in the user_role_id of Member → Get Many`,
+		resendIsSafe: true,
+	});
 }

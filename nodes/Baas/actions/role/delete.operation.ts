@@ -4,6 +4,7 @@ import { bankRequest } from '../../transport/request';
 import { uuidSchema, validField } from '../../validation';
 import { optionsCollection } from '../commonFields';
 import { roleIdField } from './roleIdField';
+import { writeOnce } from '../lostAnswer';
 
 export const changesState = true;
 
@@ -15,7 +16,12 @@ export const description: INodeProperties[] = [
 /** Deletes a dashboard role that no member holds. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const roleId = validField(this, itemIndex, 'Role ID', uuidSchema, this.getNodeParameter('roleId', itemIndex));
-	// The bank answers with an empty object; say what happened instead.
-	await bankRequest(this, 'deleteRole', { role_id: roleId }, { itemIndex, variant: 'web' });
-	return { deleted: true, role_id: roleId };
+	const deleted = { deleted: true, role_id: roleId };
+	// The bank answers with an empty object; say what happened instead. Deleting twice cannot do harm: a role already gone is 25.
+	return await writeOnce(this, itemIndex, async () => (await bankRequest(this, 'deleteRole', { role_id: roleId }, { itemIndex, variant: 'web' }), deleted), {
+		what: `Deletion of role ${roleId}`,
+		howToCheck: `Look for role ${roleId} in the bank dashboard (Settings → Roles)`,
+		resendIsSafe: true,
+		doneWhenResendRefused: (code) => (code === '25' ? deleted : undefined),
+	});
 }

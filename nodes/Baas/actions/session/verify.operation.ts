@@ -23,7 +23,7 @@ export const description: INodeProperties[] = [
 const EXPIRED_OR_INVALID = new Set(['41', '42']);
 
 async function verify(context: IExecuteFunctions, token: string, itemIndex: number): Promise<IDataObject> {
-	const envelope = await bankRequestEnvelope<IDataObject>(context, 'verifySession', { token }, { itemIndex, variant: 'web' });
+	const envelope = await bankRequestEnvelope<IDataObject>(context, 'verifySession', { token }, { itemIndex, variant: 'web', replaceRefusedToken: false });
 	return { valid: true, message: envelope.message, ...envelope.data };
 }
 
@@ -49,7 +49,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	try {
 		return await verify(this, own, itemIndex);
 	} catch (error) {
-		// The stored session had expired: n8n has signed in again by now; verify the new session once.
+		// The held session expired or was refused: sign in again (unless already done) and verify the new one once.
 		if (!EXPIRED_OR_INVALID.has(responseCodeOf(error) ?? '')) throw asNodeError(this.getNode(), error, itemIndex);
 		return await verify(this, await currentAccessToken(this, { itemIndex, variant: 'web', replacing: own }), itemIndex);
 	}

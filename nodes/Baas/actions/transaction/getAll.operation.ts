@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { optionsOf, TRANSACTION_TYPES } from '../../optionLists';
 import { fetchPages } from '../../transport/paging';
 import { variantOf } from '../../transport/request';
 import { filterTextSchema, transactionTypeSchema } from '../../validation';
@@ -52,10 +53,7 @@ export const description: INodeProperties[] = [
 			displayName: 'Type',
 			name: 'transactionType',
 			type: 'options',
-			options: [
-				{ name: 'Credit (Inbound)', value: 'credit' },
-				{ name: 'Debit (Outbound)', value: 'debit' },
-			],
+			options: optionsOf(TRANSACTION_TYPES),
 			default: 'credit',
 			description: 'Only money in (credit) or money out (debit)',
 		},

@@ -1,15 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { optionsOf, TRANSFER_TYPES } from '../../optionLists';
 import {
 	accountNameSchema,
 	accountNumberSchema,
 	amountSchema,
+	booleanSchema,
 	invalidInput,
 	narrationSchema,
-	oneOfSchema,
+	positiveIntegerSchema,
+	transferTypeSchema,
 	referenceSchema,
 	validField,
 } from '../../validation';
+import { asNodeError } from '../../transport/outcome';
+import { outcomeOfRecord, withDefaultOutcome } from '../writeOutcome';
 import { accountLocator, requiredAccountNumber } from '../account/accountLocator';
 import { additionalFieldsCollection, optionsCollection } from '../commonFields';
 import type { TransferBody } from './exactlyOnce';
@@ -27,10 +32,7 @@ export const description: INodeProperties[] = [
 		name: 'transferType',
 		type: 'options',
 		required: true,
-		options: [
-			{ name: 'Intra-Bank', value: 'intra', description: 'To another account at this bank (completes at once)' },
-			{ name: 'Inter-Bank', value: 'inter', description: 'To an account at another bank (pending, then successful or failed)' },
-		],
+		options: optionsOf(TRANSFER_TYPES),
 		default: 'intra',
 	},
 	{
@@ -93,7 +95,7 @@ export const description: INodeProperties[] = [
 
 function readTransfer(context: IExecuteFunctions, itemIndex: number): TransferBody {
 	const param = (name: string) => context.getNodeParameter(name, itemIndex);
-	const transferType = validField(context, itemIndex, 'Transfer Type', oneOfSchema(['intra', 'inter']), param('transferType'));
+	const transferType = validField(context, itemIndex, 'Transfer Type', transferTypeSchema, param('transferType'));
 	const body: TransferBody = {
 		reference_number: validField(context, itemIndex, 'Reference Number', referenceSchema, referenceText(param('referenceNumber'))),
 		transfer_type: transferType,
@@ -116,9 +118,16 @@ function readTransfer(context: IExecuteFunctions, itemIndex: number): TransferBo
 
 /** Sends money exactly once per reference; optionally waits for an inter-bank transfer's final status. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const body = readTransfer(this, itemIndex);
-	const record = await sendExactlyOnce(this, body, itemIndex);
-	if (!(this.getNodeParameter('options.waitForFinalStatus', itemIndex, false) as boolean)) return record;
-	const maxWaitSeconds = this.getNodeParameter('options.maxWaitSeconds', itemIndex, 300) as number;
-	return await waitForFinalStatus(this, record, Math.max(1, maxWaitSeconds) * 1000, itemIndex);
+	try {
+		const body = readTransfer(this, itemIndex);
+		// Checked before sending: a bad option must not surface only after the money moved.
+		const wait = validField(this, itemIndex, 'Wait for Final Status', booleanSchema, this.getNodeParameter('options.waitForFinalStatus', itemIndex, false));
+		const maxWaitSeconds = validField(this, itemIndex, 'Max Wait (Seconds)', positiveIntegerSchema, this.getNodeParameter('options.maxWaitSeconds', itemIndex, 300));
+		let record = await sendExactlyOnce(this, body, itemIndex);
+		if (wait) record = await waitForFinalStatus(this, record, maxWaitSeconds * 1000, itemIndex);
+		return { ...record, outcome: outcomeOfRecord(record) };
+	} catch (error) {
+		// Every item, success or error, says what happened to the money in one word (see ../writeOutcome.ts).
+		throw withDefaultOutcome(asNodeError(this.getNode(), error, itemIndex));
+	}
 }

@@ -5,6 +5,7 @@ import { forgetBankLists } from '../../methods/bankList';
 import { asNodeError, outcomeUnknown, responseCodeOf } from '../../transport/outcome';
 import { bankRequest } from '../../transport/request';
 import { toAmountString } from '../../validation';
+import { refusedError, unknownOutcomeError, whyNoAnswer, withOutcome } from '../writeOutcome';
 
 /** The funds_transfer body (DESIGN.md §4), already validated. */
 export interface TransferBody extends IDataObject {
@@ -36,60 +37,106 @@ export async function findTransfer(context: IExecuteFunctions, reference: string
 	}
 }
 
-/** After an unanswered send: did the bank record this transfer? A record for the reference that is not this transfer is an error. */
+/** The fields of the request that a found record carries and that differ from it (amounts compared as decimals). */
+export function differingFields(body: TransferBody, found: IDataObject): string[] {
+	const expected: Array<[string, string | undefined]> = [
+		['amount', body.amount],
+		['transfer_type', body.transfer_type],
+		['source_account_number', body.source_account_number],
+		['beneficiary_account_number', body.beneficiary_account_number],
+		['bank_code', body.bank_code],
+		['narration', body.narration],
+		['remarks', body.narration],
+	];
+	return expected
+		.filter(([field]) => found[field] !== undefined && found[field] !== null)
+		.filter(([field, value]) => {
+			const held = field === 'amount' ? toAmountString(found.amount).amount : String(found[field]).trim();
+			return held !== value?.trim();
+		})
+		.map(([field]) => field);
+}
+
+const checkAdvice = (reference: string) =>
+	`Check with Transfer → Get Status and reference ${reference} in a few minutes before doing anything else. If the bank still has no record of it, run this item again with the same reference ${reference}: the bank refuses a reference it has seen, so it cannot be paid twice. Never re-send it with a new reference.`;
+
+/**
+ * After an unanswered send: did the bank record this transfer? The record when it did, undefined when it
+ * answers 06. A status that cannot be read leaves the outcome unknown; a record under this reference that
+ * differs from this transfer in any field the request set proves this transfer was not made (a reference
+ * holds one transfer, so the bank refuses this one with 26).
+ */
 async function recorded(context: IExecuteFunctions, body: TransferBody, cause: Error, itemIndex: number) {
 	const reference = body.reference_number;
+	const situation = responseCodeOf(cause) === '26' ? 'The bank has seen this reference before (26)' : `The bank did not answer (${whyNoAnswer(cause)})`;
 	let found: IDataObject | undefined;
 	try {
 		found = await findTransfer(context, reference, itemIndex);
 	} catch (statusError) {
-		throw new NodeOperationError(
+		throw unknownOutcomeError(
 			context.getNode(),
-			`Transfer ${reference} may or may not have been made: the bank did not answer (${cause.message}) and its status could not be read (${(statusError as Error).message})`,
-			{ itemIndex, description: `Check with Transfer → Get Status before running it again, and keep the reference ${reference} so it cannot be paid twice.` },
+			itemIndex,
+			`Transfer ${reference}: outcome unknown. ${situation} and its status could not be read (${whyNoAnswer(statusError)})`,
+			checkAdvice(reference),
 		);
 	}
 	if (found === undefined) return undefined;
-	const sameAmount = toAmountString(found.amount).amount === body.amount;
-	if (!sameAmount || found.transfer_type !== body.transfer_type) {
-		throw new NodeOperationError(
+	const differing = differingFields(body, found);
+	if (differing.length > 0) {
+		const held = differing.map((field) => `${field} ${String(found[field])}`).join(', ');
+		throw refusedError(
 			context.getNode(),
-			`Reference ${reference} already belongs to another transfer (${String(found.transfer_type)}, amount ${String(found.amount)}); this transfer of ${body.amount} was not made`,
-			{ itemIndex, description: 'Use a new reference for a new payment.' },
+			itemIndex,
+			`Reference ${reference} already belongs to another transfer (${held}); this transfer of ${body.amount} to ${body.beneficiary_account_number} was not made`,
+			`The bank keeps one transfer per reference and refuses a reference it has seen. Check that other transfer with Transfer → Get Status; if this payment is still due, send it with a new reference.`,
 		);
 	}
 	return found;
 }
 
+/** Refusals that turn down the request's content, so they apply to an earlier unanswered send of the same body as well. */
+const CONTENT_REFUSALS = new Set(['44', '45', '57', '60', '83', '99']);
+
 /**
  * Sends funds_transfer so that money moves at most once. When the send fails without the bank deciding
  * (timeout, dropped connection, 5xx, no envelope), transaction_status for the reference decides: found → that
- * record is returned, nothing is re-sent; 06 → sent once more. A bank decision (26, 51, 57 …) is returned as
- * an error and never re-sent. A 26 on the second send means the first one landed late: its record is returned.
+ * record is returned, nothing is re-sent; 06 → sent once more. A bank decision (51, 57 …) is returned as an
+ * error and never re-sent. A 26 (on any send) is answered by the transfer that holds the reference when every
+ * field matches: the same payment run again, or a first send that landed late.
+ * "Not made" is said only when the bank decided so; every other end is outcome unknown.
  */
 export async function sendExactlyOnce(context: IExecuteFunctions, body: TransferBody, itemIndex: number): Promise<IDataObject> {
 	const send = async () => await bankRequest<IDataObject>(context, 'fundsTransfer', body, api(itemIndex));
+	const reference = body.reference_number;
 	try {
 		return await send();
 	} catch (first) {
+		if (responseCodeOf(first) === '26') {
+			// Run again (a sheet re-run, or after an unknown outcome): the transfer under this reference, when it is
+			// this one, is the answer; reporting "refused" would invite paying it again under a new reference.
+			const earlier = await recorded(context, body, first as Error, itemIndex);
+			if (earlier) return earlier;
+		}
 		if (!outcomeUnknown(first)) {
-			if (responseCodeOf(first) === '99' && /bank.?code/i.test((first as Error).message)) forgetBankLists();
-			throw asNodeError(context.getNode(), first, itemIndex);
+			if (responseCodeOf(first) === '99' && /bank.?code/i.test(whyNoAnswer(first))) forgetBankLists();
+			throw withOutcome(asNodeError(context.getNode(), first, itemIndex), 'refused');
 		}
 		const landed = await recorded(context, body, first as Error, itemIndex);
 		if (landed) return landed;
 		try {
 			return await send();
 		} catch (second) {
-			const lateLanding = responseCodeOf(second) === '26' || outcomeUnknown(second);
-			if (!lateLanding) throw asNodeError(context.getNode(), second, itemIndex);
+			const code = responseCodeOf(second) ?? '';
+			if (!outcomeUnknown(second) && CONTENT_REFUSALS.has(code)) {
+				throw withOutcome(asNodeError(context.getNode(), second, itemIndex), 'refused');
+			}
 			const found = await recorded(context, body, second as Error, itemIndex);
 			if (found) return found;
-			if (!outcomeUnknown(second)) throw asNodeError(context.getNode(), second, itemIndex);
-			throw new NodeOperationError(
+			throw unknownOutcomeError(
 				context.getNode(),
-				`Transfer ${body.reference_number} was not made: the bank did not answer twice (${(second as Error).message}) and holds no record of it`,
-				{ itemIndex, description: `Run it again later with the same reference ${body.reference_number}: the bank refuses a reference twice, so it cannot be paid twice.` },
+				itemIndex,
+				`Transfer ${reference}: outcome unknown. The first send got no answer (${whyNoAnswer(first)}), the second ended with "${whyNoAnswer(second)}", and the bank had no record of it when asked; it may still be working on it`,
+				checkAdvice(reference),
 			);
 		}
 	}
@@ -112,10 +159,14 @@ export async function waitForFinalStatus(
 		try {
 			current = (await findTransfer(context, reference, itemIndex)) ?? current;
 		} catch (error) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Transfer ${reference} was accepted (pending), but reading its status failed: ${(error as Error).message}`,
-				{ itemIndex, description: 'Do not send it again: check it later with Transfer → Get Status.' },
+			// The bank accepted it: the last status it gave (pending) is what the node knows.
+			throw withOutcome(
+				new NodeOperationError(
+					context.getNode(),
+					`Transfer ${reference} was accepted (pending), but reading its status failed: ${(error as Error).message}`,
+					{ itemIndex, description: 'Do not send it again: check it later with Transfer → Get Status.' },
+				),
+				'pending',
 			);
 		}
 	}

@@ -2,10 +2,20 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { bankRequest } from '../../transport/request';
-import { accountNumberSchema, accountNameSchema, invalidInput, validField } from '../../validation';
+import { accountNumberSchema, accountNameSchema, booleanSchema, invalidInput, validField } from '../../validation';
 import { accountLocator, requiredAccountNumber } from '../account/accountLocator';
 import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
 import { bankCodeLocator, beneficiaryAccountNumberField, readBankCode, sameName } from './fields';
+
+/** Its default is shown in the form and applied when the user did not add the option. */
+const failIfNameDiffersField: INodeProperties = {
+	displayName: 'Fail if Name Differs',
+	name: 'failIfNameDiffers',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to fail the item when the bank\'s name differs from Expected Name, so a payout flow stops before any money moves',
+};
 
 export const description: INodeProperties[] = [
 	beneficiaryAccountNumberField('The 10-digit account number to look up (the account you intend to pay)'),
@@ -28,14 +38,7 @@ export const description: INodeProperties[] = [
 			description:
 				'The name you expect on the account. The output then says whether it matches (case and spacing are ignored).',
 		},
-		{
-			displayName: 'Fail if Name Differs',
-			name: 'failIfNameDiffers',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether to fail the item when the bank\'s name differs from Expected Name, so a payout flow stops before any money moves',
-		},
+		failIfNameDiffersField,
 	]),
 ];
 
@@ -44,10 +47,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const beneficiary = validField(this, itemIndex, 'Beneficiary Account Number', accountNumberSchema, this.getNodeParameter('beneficiaryAccountNumber', itemIndex));
 	const bankCode = readBankCode(this, itemIndex);
 	const source = requiredAccountNumber(this, itemIndex, 'sourceAccountNumber', 'Source Account Number');
-	const rawExpected = this.getNodeParameter('options.expectedName', itemIndex, '') as string;
-	const failIfDiffers = this.getNodeParameter('options.failIfNameDiffers', itemIndex, false) as boolean;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const rawExpected = options.expectedName ?? '';
+	// The switch shows as on, so it is on unless the user added it and turned it off.
+	const failIfDiffers = options.failIfNameDiffers === undefined
+		? (failIfNameDiffersField.default as boolean)
+		: validField(this, itemIndex, 'Fail if Name Differs', booleanSchema, options.failIfNameDiffers);
 	const expected = rawExpected ? validField(this, itemIndex, 'Expected Name', accountNameSchema, rawExpected) : '';
-	if (failIfDiffers && !expected) {
+	if (options.failIfNameDiffers === true && !expected) {
 		throw invalidInput(this, itemIndex, 'Expected Name', 'must be set when "Fail if Name Differs" is on');
 	}
 

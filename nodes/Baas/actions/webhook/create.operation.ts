@@ -1,16 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { optionsOf, valuesOf, WEBHOOK_EVENTS } from '../../optionLists';
 import { bankRequest } from '../../transport/request';
 import { httpUrlSchema, validField } from '../../validation';
 import { optionsCollection } from '../commonFields';
+import { writeOnce } from '../lostAnswer';
 
 export const changesState = true;
 
-export const WEBHOOK_EVENTS = ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS', 'TRANSFER_FAILED'] as const;
+const EVENT_KINDS = valuesOf(WEBHOOK_EVENTS);
 
 const eventsSchema = z
-	.array(z.enum(WEBHOOK_EVENTS, { errorMap: () => ({ message: `must list only ${WEBHOOK_EVENTS.join(', ')}` }) }), {
+	.array(z.enum(EVENT_KINDS, { errorMap: () => ({ message: `must list only ${EVENT_KINDS.join(', ')}` }) }), {
 		invalid_type_error: 'must be a list of event kinds',
 	})
 	.min(1, 'must list at least one event')
@@ -32,11 +34,7 @@ export const description: INodeProperties[] = [
 		name: 'events',
 		type: 'multiOptions',
 		required: true,
-		options: [
-			{ name: 'Collection Success', value: 'COLLECTION_SUCCESS', description: 'An inbound payment succeeded' },
-			{ name: 'Transfer Failed', value: 'TRANSFER_FAILED', description: 'A transfer failed' },
-			{ name: 'Transfer Success', value: 'TRANSFER_SUCCESS', description: 'A transfer completed successfully' },
-		],
+		options: optionsOf(WEBHOOK_EVENTS),
 		default: [],
 		description: 'Which events the bank sends to the URL',
 	},
@@ -47,5 +45,10 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const url = validField(this, itemIndex, 'URL', httpUrlSchema, this.getNodeParameter('url', itemIndex));
 	const events = validField(this, itemIndex, 'Events', eventsSchema, this.getNodeParameter('events', itemIndex));
-	return await bankRequest<IDataObject>(this, 'createWebhook', { url, events }, { itemIndex, variant: 'api' });
+	// The bank keeps one registration per URL (registering it again updates its events), so one re-send is safe.
+	return await writeOnce(this, itemIndex, async () => await bankRequest<IDataObject>(this, 'createWebhook', { url, events }, { itemIndex, variant: 'api' }), {
+		what: `Webhook registration of ${url}`,
+		howToCheck: `Run Webhook → Create again with the same URL ${url} (the bank keeps one registration per URL), or look in the bank dashboard (Settings → Webhooks)`,
+		resendIsSafe: true,
+	});
 }

@@ -1,0 +1,28 @@
+import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
+
+/** Which API a node talks to (API client → /api/, dashboard user → /web/); shared by the BaaS node and the Poll Trigger. */
+export const AUTHENTICATION_PROPERTY: INodeProperties = {
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'API Client',
+			value: 'apiClient',
+			description: 'Client ID and secret of your backend integration (the /api/ endpoints)',
+		},
+		{
+			name: 'Dashboard User',
+			value: 'dashboardUser',
+			description: 'E-mail and password of a dashboard user (the /web/ endpoints)',
+		},
+	],
+	default: 'apiClient',
+};
+
+/** The credential the Authentication choice asks for. */
+export const CREDENTIALS_BY_AUTHENTICATION: INodeCredentialDescription[] = [
+	{ name: 'baasApi', required: true, displayOptions: { show: { authentication: ['apiClient'] } } },
+	{ name: 'baasDashboardApi', required: true, displayOptions: { show: { authentication: ['dashboardUser'] } } },
+];

@@ -1,0 +1,100 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { SandboxHandle } from '../../../sandbox';
+import { startSandbox } from '../../../sandbox';
+import type { Execution } from '../../../scripts/n8n/api';
+import { createApiKey, listExecutions, nodeOutput, ownerSession } from '../../../scripts/n8n/api';
+import { sandboxCredentials } from '../../../scripts/n8n/credentials';
+import { ensureN8n, installCommunityPackage, packPackage } from '../../../scripts/n8n/install';
+import type { RunningN8n } from '../../../scripts/n8n/instance';
+import { n8nCli, startN8n } from '../../../scripts/n8n/instance';
+import type { N8nLine } from '../../../scripts/n8n/paths';
+import { CACHE_DIR, REPO_ROOT } from '../../../scripts/n8n/paths';
+
+const log = (line: string) => process.stdout.write(`[e2e polling] ${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const POLL_INTERVAL_MS = 60_000;
+
+/**
+ * The polling example in the real n8n, against a sandbox bank that delivers no webhooks (an n8n the bank cannot
+ * reach): collections made at the bank must show up as executions within two poll intervals, each exactly once.
+ */
+export function describePolling(line: N8nLine, port: number) {
+	jest.setTimeout(600_000);
+	describe(`n8n ${line.version} (${line.name}): the BaaS Poll Trigger with no webhooks`, () => {
+		let bank: SandboxHandle;
+		let n8n: RunningN8n | undefined;
+		let apiKey: string;
+		const example = JSON.parse(readFileSync(path.join(REPO_ROOT, 'examples', 'first-look-polling.json'), 'utf8')) as { id: string };
+
+		beforeAll(async () => {
+			const install = await ensureN8n(line, log);
+			const tarball = await packPackage(log);
+			const userFolder = path.join(CACHE_DIR, 'e2e', `n8n-${line.version}-polling`);
+			rmSync(userFolder, { recursive: true, force: true });
+			mkdirSync(userFolder, { recursive: true });
+			await installCommunityPackage(userFolder, tarball, install.runtime, log);
+			bank = await startSandbox({ port: 0, deliverWebhooks: false });
+			// n8n 2.x starts its task broker (default port 5679) whatever N8N_RUNNERS_ENABLED says: give it one of ours.
+			const config = {
+				install,
+				userFolder,
+				port,
+				encryptionKey: `e2e-polling-${line.version}`,
+				extraEnv: { N8N_RUNNERS_BROKER_PORT: String(port + 50) },
+			};
+			const credentialsFile = path.join(userFolder, 'credentials.json');
+			writeFileSync(credentialsFile, JSON.stringify(sandboxCredentials(bank), null, 2));
+			await n8nCli(config, ['import:credentials', `--input=${credentialsFile}`]);
+			await n8nCli(config, ['import:workflow', `--input=${path.join(REPO_ROOT, 'examples', 'first-look-polling.json')}`]);
+			await n8nCli(
+				config,
+				line.nodeMajor === 20 ? ['update:workflow', `--id=${example.id}`, '--active=true'] : ['publish:workflow', `--id=${example.id}`],
+			);
+			n8n = await startN8n(config, log);
+			const cookie = await ownerSession(n8n.url);
+			apiKey = await createApiKey(n8n.url, cookie);
+		}, 40 * 60_000);
+		afterAll(async () => {
+			await n8n?.stop();
+			await bank?.close();
+		}, 120_000);
+
+		test('collections made at a bank that sends no webhooks run the polling workflow within two poll intervals, once each', async () => {
+			// The first poll notes where the bank stands (no history is emitted); events after it are the trigger's.
+			const deadline = Date.now() + 2 * POLL_INTERVAL_MS + 30_000;
+			while (!bank.requests().some((r) => r.path.endsWith('/fetch_transactions'))) {
+				if (Date.now() > deadline) throw new Error('n8n never polled the bank');
+				await sleep(1_000);
+			}
+			const account = bank.seed.accounts.find((a) => a.account_type === 'virtual' && a.status === 'active')!;
+			const references = [1, 2, 3].map((i) => `E2E-POLL-${line.nodeMajor}-${i}`);
+			const madeAt = Date.now();
+			for (const reference of references) {
+				const response = await fetch(`${bank.url}/__sandbox/collections`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ account_number: account.account_number, amount: '2500.00', reference }),
+				});
+				expect(response.status).toBe(200);
+			}
+			const emitted = async () => {
+				const runs = (await listExecutions(n8n!.url, apiKey, example.id)).filter((run: Execution) => run.status === 'success');
+				return runs.flatMap((run) => nodeOutput(run, 'Money Received'));
+			};
+			let events = await emitted();
+			while (events.length < references.length && Date.now() - madeAt < 2 * POLL_INTERVAL_MS + 10_000) {
+				await sleep(2_000);
+				events = await emitted();
+			}
+			log(`${events.length} events ${((Date.now() - madeAt) / 1000).toFixed(0)} s after the collections`);
+			expect(events.map((event) => (event.data as { reference_number: string }).reference_number).sort()).toEqual(references);
+			expect(events.every((event) => event.event === 'COLLECTION_SUCCESS' && event.source === 'poll')).toBe(true);
+			expect(bank.deliveries()).toHaveLength(0);
+			// One more poll: nothing is emitted twice.
+			await sleep(POLL_INTERVAL_MS + 5_000);
+			expect(await emitted()).toHaveLength(references.length);
+		});
+	});
+}

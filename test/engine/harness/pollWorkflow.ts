@@ -1,0 +1,81 @@
+/**
+ * A workflow holding the BaaS Poll Trigger, polled the way n8n's PollTriggerExecutor polls it: each poll runs the
+ * node's poll() through n8n-core's real PollContext; static data lives here as n8n keeps it in its database —
+ * a successful poll's changes are saved, a failed poll's are discarded (n8n's staged cursor) — and every poll
+ * starts from a new Workflow built from the saved copy, so each poll is also an n8n restart.
+ */
+import { PollContext } from 'n8n-core';
+import type { IDataObject, INode, INodeExecutionData, INodeParameters, IWorkflowBase, WorkflowExecuteMode } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { BaasPollTrigger } from '../../../nodes/BaasPollTrigger/BaasPollTrigger.node';
+import { buildAdditionalData } from './additionalData';
+import type { TestCredentialsHelper } from './credentialsHelper';
+import { nodeTypes, PACKAGE_PREFIX, registerNodeType } from './nodeTypes';
+
+export const POLL_TRIGGER_TYPE = `${PACKAGE_PREFIX}.baasPollTrigger`;
+const pollTrigger = new BaasPollTrigger();
+registerNodeType(POLL_TRIGGER_TYPE, pollTrigger);
+
+export interface PollResult {
+	items: INodeExecutionData[];
+	json: IDataObject[];
+	/** The error the poll failed with (n8n would report it and keep the saved static data). */
+	error?: Error & { description?: string | null; context?: IDataObject };
+}
+
+function clone<T>(value: T): T {
+	return JSON.parse(JSON.stringify(value ?? {})) as T;
+}
+
+export class PollingWorkflow {
+	/** The static data as n8n's database holds it between polls. */
+	saved: IDataObject = {};
+
+	constructor(
+		private readonly credentials: TestCredentialsHelper,
+		private readonly parameters: IDataObject,
+		private readonly credentialIds: Record<string, string> = { baasApi: 'api-1' },
+		private readonly workflowId = 'wf-poll',
+	) {}
+
+	private node(): INode {
+		const credentials = Object.fromEntries(
+			Object.entries(this.credentialIds).map(([type, id]) => [type, { id, name: `${type} ${id}` }]),
+		);
+		return {
+			id: 'poll-trigger-node',
+			name: 'BaaS Poll Trigger',
+			type: POLL_TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: this.parameters as INodeParameters,
+			credentials,
+		};
+	}
+
+	/** One poll: 'trigger' is a scheduled poll of the active workflow, 'manual' is Fetch Test Event. */
+	async poll(mode: WorkflowExecuteMode = 'trigger'): Promise<PollResult> {
+		const node = this.node();
+		const workflow = new Workflow({
+			id: this.workflowId,
+			name: 'poll test',
+			nodes: [node],
+			connections: {},
+			active: mode !== 'manual',
+			nodeTypes,
+			staticData: clone(this.saved),
+			settings: { executionOrder: 'v1' },
+		});
+		const workflowData = { id: this.workflowId, name: 'poll test', nodes: [node], connections: {}, active: true } as unknown as IWorkflowBase;
+		const context = new PollContext(workflow, node, buildAdditionalData(this.credentials, workflowData), mode, 'activate');
+		try {
+			const output = await pollTrigger.poll.call(context);
+			if (mode !== 'manual') this.saved = clone(workflow.staticData as IDataObject);
+			const items = output?.[0] ?? [];
+			return { items, json: items.map((item) => item.json) };
+		} catch (error) {
+			return { items: [], json: [], error: error as PollResult['error'] };
+		}
+	}
+}

@@ -1,0 +1,114 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { forgetHeldTokens } from '../../../nodes/Baas/transport/session';
+import { API, DASHBOARD, useBankFixture } from '../harness/bankFixture';
+import type { RunNodeOptions } from '../harness/runNode';
+import { runNode } from '../harness/runNode';
+import { FULL_SIZE, reportFigures, sized } from './scale';
+
+/**
+ * Suite 3, token life: executions run back to back over several token lifetimes (a short TTL), for both
+ * credentials at concurrency 5 and 20. No item may fail, and the bank may see about one sign-in per lifetime
+ * (the node renews a tenth of a lifetime early, so at most lifetimes / 0.9 + 1). Then a wrong secret or
+ * password, 50 items, in every error mode: one sign-in attempt per execution and no lockout.
+ */
+
+const TTL_SECONDS = FULL_SIZE ? 2 : 1;
+const LIFETIMES = sized(3, 10);
+const ITEMS_PER_EXECUTION = sized(20, 50);
+
+const fx = useBankFixture({ tokenTtlSeconds: TTL_SECONDS, dashboardTokenTtlSeconds: TTL_SECONDS });
+
+const CREDENTIALS = [
+	{ name: 'api', authentication: 'apiClient', refs: API, signIn: '/generate_token', id: 'api-1' },
+	{ name: 'dashboard', authentication: 'dashboardUser', refs: DASHBOARD, signIn: '/auth/web/login', id: 'web-1' },
+] as const;
+
+function accounts(n: number): IDataObject[] {
+	const numbers = fx.bank.seed.accounts.filter((a) => a.status === 'active').map((a) => a.account_number);
+	return Array.from({ length: n }, (_, i) => ({ account: numbers[i % numbers.length] }));
+}
+
+function balances(credential: (typeof CREDENTIALS)[number], refs: Record<string, string>, items: number, concurrency: number, continueOnFail: RunNodeOptions['continueOnFail']) {
+	return runNode(fx.credentials, {
+		parameters: {
+			authentication: credential.authentication,
+			resource: 'account',
+			operation: 'getBalance',
+			accountNumber: '={{ $json.account }}',
+			options: { concurrency },
+		},
+		credentials: refs,
+		items: accounts(items),
+		continueOnFail,
+	});
+}
+
+const figures: Record<string, number | string> = { ttl_s: TTL_SECONDS, lifetimes: LIFETIMES };
+
+afterAll(() => reportFigures('token-life', figures));
+
+describe('tokens over many lifetimes', () => {
+	for (const credential of CREDENTIALS) {
+		for (const concurrency of [5, 20]) {
+			test(
+				`${credential.name} credential, concurrency ${concurrency}: no failed item, about one sign-in per lifetime`,
+				async () => {
+					forgetHeldTokens();
+					const signInsBefore = fx.count(credential.signIn);
+					const deadline = Date.now() + LIFETIMES * TTL_SECONDS * 1000;
+					let items = 0;
+					let failed = 0;
+					while (Date.now() < deadline) {
+						const run = await balances(credential, credential.refs, ITEMS_PER_EXECUTION, concurrency, true);
+						items += run.items.length;
+						failed += run.items.filter((item) => item.json.error !== undefined).length + (run.error ? 1 : 0);
+					}
+					const signIns = fx.count(credential.signIn) - signInsBefore;
+					figures[`${credential.name}_c${concurrency}_items`] = items;
+					figures[`${credential.name}_c${concurrency}_failed`] = failed;
+					figures[`${credential.name}_c${concurrency}_token_requests`] = signIns;
+					expect(failed).toBe(0);
+					expect(signIns).toBeGreaterThanOrEqual(LIFETIMES);
+					expect(signIns).toBeLessThanOrEqual(Math.ceil(LIFETIMES / 0.9) + 1);
+				},
+				LIFETIMES * TTL_SECONDS * 1000 + 60_000,
+			);
+		}
+	}
+	test('no request met an expired token (renewed before expiry)', () => {
+		const refused = fx.bank.requests().filter((r) => r.response_code === '42').length;
+		figures.expired_token_answers = refused;
+		expect(refused).toBe(0);
+	});
+});
+
+describe('a wrong secret or password', () => {
+	beforeAll(() => {
+		fx.credentials.add('api-wrong', 'baasApi', { ...fx.credentials.stored('api-1')!, clientSecret: 'wrong-secret-TL50' });
+		fx.credentials.add('web-wrong', 'baasDashboardApi', { ...fx.credentials.stored('web-1')!, password: 'wrong-pass-TL50' });
+	});
+
+	test('50 items in every error mode: one sign-in attempt per execution, no lockout', async () => {
+		let executions = 0;
+		let maxAttempts = 0;
+		let lockouts = 0;
+		for (const credential of CREDENTIALS) {
+			for (const mode of [false, true, 'errorOutput'] as const) {
+				for (const concurrency of [5, 20]) {
+					// Each execution alone: the bank locks after 5 refusals in 15 minutes, whoever makes them.
+					fx.bank.reset();
+					fx.bank.configure({ tokenTtlSeconds: TTL_SECONDS, dashboardTokenTtlSeconds: TTL_SECONDS });
+					const refs = { [credential.refs === API ? 'baasApi' : 'baasDashboardApi']: credential.name === 'api' ? 'api-wrong' : 'web-wrong' };
+					await balances(credential, refs, 50, concurrency, mode);
+					executions++;
+					maxAttempts = Math.max(maxAttempts, fx.count(credential.signIn));
+					lockouts += fx.bank.requests().filter((r) => r.status === 423).length;
+				}
+			}
+		}
+		Object.assign(figures, { wrong_executions: executions, wrong_sign_in_attempts_max: maxAttempts, lockouts });
+		expect(maxAttempts).toBe(1);
+		expect(lockouts).toBe(0);
+	});
+});

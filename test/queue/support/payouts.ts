@@ -1,0 +1,62 @@
+import type { Execution } from '../../../scripts/n8n/api';
+import { postLikeTheBank } from './events';
+import { allExecutions, eventually, isFinished, ledger } from './observe';
+import type { QueueStack } from './stack';
+
+export interface PayoutRow extends Record<string, unknown> {
+	reference: string;
+	amount: string;
+	account_number: string;
+	bank_code: string;
+	account_name: string;
+	narration: string;
+}
+
+/** `count` payable rows (the bank's other-bank accounts that settle successfully, reused in turn). */
+export function payoutRows(stack: QueueStack, prefix: string, count: number): PayoutRow[] {
+	const { externalAccounts, failingBeneficiaries } = stack.bank.seed;
+	const payable = externalAccounts.filter((account) => !failingBeneficiaries.includes(account.account_number));
+	return Array.from({ length: count }, (_, i) => ({
+		...payable[i % payable.length],
+		reference: `${prefix}-${i + 1}`,
+		amount: `${10 + (i % 50)}.${String(i % 100).padStart(2, '0')}`,
+		narration: `Payout ${prefix}-${i + 1}`,
+	}));
+}
+
+/** Starts one payout run per batch of the sheet through the load balancer; each run takes the next batch of rows. */
+export async function startPayoutRuns(stack: QueueStack, rows: PayoutRow[], batchSize: number): Promise<number> {
+	stack.receiver.setRows(rows, batchSize);
+	const runs = Math.ceil(rows.length / batchSize);
+	for (let i = 0; i < runs; i++) {
+		const status = await postLikeTheBank(`${stack.proxy.url}/${stack.workflows.payouts.webhookPath}`);
+		if (status !== 200) throw new Error(`starting payout run ${i + 1}: HTTP ${status}`);
+	}
+	return runs;
+}
+
+export async function payoutExecutions(stack: QueueStack): Promise<Execution[]> {
+	return await allExecutions(stack.main.running.url, stack.apiKey, stack.workflows.payouts.id);
+}
+
+export async function waitForPayoutRuns(stack: QueueStack, count: number, timeoutMs = 600_000): Promise<Execution[]> {
+	return await eventually(`${count} finished payout runs`, async () => {
+		const runs = await payoutExecutions(stack);
+		return runs.filter(isFinished).length >= count ? runs : undefined;
+	}, timeoutMs);
+}
+
+/** Transfers the bank booked per reference of `rows`. */
+export async function transfersPerReference(stack: QueueStack, rows: PayoutRow[]): Promise<Map<string, number>> {
+	const wanted = new Set(rows.map((row) => row.reference));
+	const counts = new Map<string, number>();
+	for (const transfer of (await ledger(stack)).transfers) {
+		if (wanted.has(transfer.reference_number)) counts.set(transfer.reference_number, (counts.get(transfer.reference_number) ?? 0) + 1);
+	}
+	return counts;
+}
+
+/** The outcome each row got written back, by reference (the last write wins, as in a sheet). */
+export function outcomes(stack: QueueStack): Map<string, string> {
+	return new Map(stack.receiver.received('/outcomes').map((row) => [String(row.reference), String(row.outcome)]));
+}

@@ -1,0 +1,183 @@
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { SandboxHandle } from '../../../sandbox';
+import { startSandbox } from '../../../sandbox';
+import { createApiKey, ownerSession } from '../../../scripts/n8n/api';
+import { sandboxCredentials } from '../../../scripts/n8n/credentials';
+import type { N8nInstall } from '../../../scripts/n8n/install';
+import { ensureN8n, installCommunityPackage, packPackage } from '../../../scripts/n8n/install';
+import type { InstanceConfig, RunningN8n } from '../../../scripts/n8n/instance';
+import { n8nCli, startN8n } from '../../../scripts/n8n/instance';
+import { CACHE_DIR, LINES, PACK_DIR } from '../../../scripts/n8n/paths';
+import type { RoundRobinProxy } from '../../../scripts/queue/proxy';
+import { startProxy } from '../../../scripts/queue/proxy';
+import { startPostgres, startRedis } from '../../../scripts/queue/services';
+import type { Receiver } from '../../e2e/support/receiver';
+import { startReceiver } from '../../e2e/support/receiver';
+import type { PreparedWorkflows } from '../../e2e/support/workflows';
+import { prepareWorkflows } from '../../e2e/support/workflows';
+
+/** Ports of the queue suite (6200-6299; BAAS_QUEUE_PORT_BASE moves them all). */
+const BASE = Number(process.env.BAAS_QUEUE_PORT_BASE ?? 6200);
+export const PORTS = {
+	postgres: BASE + 1,
+	redis: BASE + 2,
+	main: BASE + 10,
+	workers: [BASE + 11, BASE + 12],
+	webhooks: [BASE + 13, BASE + 14],
+	proxy: BASE + 20,
+	single: BASE + 30,
+	brokers: BASE + 40,
+};
+
+export interface QueueProcess {
+	name: string;
+	config: InstanceConfig;
+	running: RunningN8n;
+}
+
+export interface QueueStack {
+	install: N8nInstall;
+	bank: SandboxHandle;
+	receiver: Receiver;
+	proxy: RoundRobinProxy;
+	main: QueueProcess;
+	workers: QueueProcess[];
+	webhooks: QueueProcess[];
+	apiKey: string;
+	workflows: PreparedWorkflows;
+	/** The trigger's production URL, as the bank knows it (through the proxy). */
+	triggerUrl: string;
+	/** Starts one more worker (after one was killed), with the same folder and ports. */
+	restartWorker(index: number): Promise<void>;
+	stop(): Promise<void>;
+}
+
+export const log = (line: string) => process.stdout.write(`[queue] ${line}\n`);
+
+async function waitUntil(what: string, condition: () => boolean, timeoutMs = 120_000) {
+	const deadline = Date.now() + timeoutMs;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+	}
+}
+
+/** The packed tarball: reused when this test run already packed it (the single-process stack packs first). */
+async function tarball(): Promise<string> {
+	const startedAt = Date.now() - process.uptime() * 1000;
+	const existing = readdirSync(PACK_DIR)
+		.filter((name) => name.endsWith('.tgz'))
+		.map((name) => path.join(PACK_DIR, name))
+		.find((file) => statSync(file).mtimeMs > startedAt);
+	return existing ?? (await packPackage(log));
+}
+
+/**
+ * n8n 2.x in queue mode on loopback: Postgres and Redis of its own, main (activation, editor, public API; no
+ * production webhooks), 2 workers, 2 webhook processors behind a round-robin proxy that WEBHOOK_URL names, the
+ * package installed the community way in every process's folder, and the sandbox bank delivering to the proxy.
+ * `stop()` ends everything it started, in reverse order, also after a failed start.
+ */
+export async function startQueueStack(): Promise<QueueStack> {
+	const started: Array<() => Promise<void>> = [];
+	const stop = async () => {
+		for (const close of started.reverse()) await close().catch((error: Error) => log(`stop: ${error.message}`));
+	};
+	try {
+		const install = await ensureN8n(LINES['2'], log);
+		mkdirSync(PACK_DIR, { recursive: true });
+		const packed = await tarball();
+		const [postgres, redis, bank, receiver, proxy] = await Promise.all([
+			startPostgres(PORTS.postgres, log),
+			startRedis(PORTS.redis, log),
+			startSandbox({ port: 0, interSettleDelayMs: 300 }),
+			startReceiver(),
+			startProxy(PORTS.proxy, PORTS.webhooks),
+		]);
+		started.push(postgres.stop, redis.stop, () => bank.close(), () => receiver.close(), () => proxy.close());
+
+		const root = path.join(CACHE_DIR, 'queue');
+		rmSync(root, { recursive: true, force: true });
+		const folder = (name: string) => path.join(root, name);
+		await installCommunityPackage(folder('main'), packed, install.runtime, log);
+		const shared: NodeJS.ProcessEnv = {
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: '127.0.0.1',
+			DB_POSTGRESDB_PORT: String(PORTS.postgres),
+			DB_POSTGRESDB_DATABASE: 'postgres',
+			DB_POSTGRESDB_USER: 'n8n',
+			DB_POSTGRESDB_PASSWORD: '',
+			// The default pool (2) and connect timeout (20 s) starve under a burst on a busy 2-core machine.
+			DB_POSTGRESDB_POOL_SIZE: '10',
+			DB_POSTGRESDB_CONNECTION_TIMEOUT: '60000',
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(PORTS.redis),
+			WEBHOOK_URL: `${proxy.url}/`,
+			// info: workers log "Worker started execution <id>", which says where each execution ran.
+			N8N_LOG_LEVEL: 'info',
+		};
+		let broker = PORTS.brokers;
+		const configOf = (name: string, port: number, extra: Partial<InstanceConfig> = {}, env: NodeJS.ProcessEnv = {}): InstanceConfig => {
+			// Every process installs the package into its own folder, as each machine of a real cluster would.
+			if (name !== 'main') cpSync(path.join(folder('main'), '.n8n', 'nodes'), path.join(folder(name), '.n8n', 'nodes'), { recursive: true });
+			return {
+				install,
+				userFolder: folder(name),
+				port,
+				encryptionKey: 'queue-e2e-key',
+				...extra,
+				extraEnv: { ...shared, N8N_RUNNERS_BROKER_PORT: String(broker++), ...env },
+			};
+		};
+		const mainConfig = configOf('main', PORTS.main, {}, { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' });
+		const workerConfigs = PORTS.workers.map((port, i) =>
+			configOf(`worker-${i + 1}`, port, { command: 'worker', args: ['--concurrency=5'], readyPort: port }, {
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(port),
+			}),
+		);
+		const webhookConfigs = PORTS.webhooks.map((port, i) => configOf(`webhook-${i + 1}`, port, { command: 'webhook' }));
+
+		// Importing into Postgres also runs n8n's migrations, before any process starts.
+		const credentialsFile = path.join(root, 'credentials.json');
+		writeFileSync(credentialsFile, JSON.stringify(sandboxCredentials(bank), null, 2));
+		await n8nCli(mainConfig, ['import:credentials', `--input=${credentialsFile}`]);
+		const workflows = prepareWorkflows(receiver.url);
+		for (const workflow of [workflows.collection, workflows.payouts]) {
+			const file = path.join(root, `${workflow.id}.json`);
+			writeFileSync(file, JSON.stringify(workflow.json, null, 2));
+			await n8nCli(mainConfig, ['import:workflow', `--input=${file}`]);
+			await n8nCli(mainConfig, ['publish:workflow', `--id=${workflow.id}`]);
+		}
+
+		const main = { name: 'main', config: mainConfig, running: await startN8n(mainConfig, log) };
+		started.push(() => main.running.stop());
+		const others = await Promise.all(
+			[...workerConfigs, ...webhookConfigs].map(async (config) => {
+				const running = await startN8n(config, log);
+				started.push(() => running.stop());
+				return { name: path.basename(config.userFolder), config, running };
+			}),
+		);
+		const workers = others.slice(0, 2);
+		const webhooks = others.slice(2);
+
+		const triggerUrl = `${proxy.url}/${workflows.collection.webhookPath}`;
+		await waitUntil('main to register the trigger URL with the bank', () => bank.bank.webhooks.some((hook) => hook.url === triggerUrl));
+		const cookie = await ownerSession(main.running.url);
+		const apiKey = await createApiKey(main.running.url, cookie);
+
+		const restartWorker = async (index: number) => {
+			const running = await startN8n(workers[index].config, log);
+			started.push(() => running.stop());
+			workers[index] = { ...workers[index], running };
+		};
+		return { install, bank, receiver, proxy, main, workers, webhooks, apiKey, workflows, triggerUrl, restartWorker, stop };
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}
