@@ -69,7 +69,8 @@ async function throughWebhook(fx: BankFixture, deliveries: Delivery[], runId: st
 		const workflow = workflowFor(runId, node, JSON.parse(saved) as IDataObject);
 		const additionalData = buildAdditionalData(fx.credentials, workflowData);
 		const request = { ...delivery, body: undefined, readRawBody: async () => {} };
-		const response = { status: () => response, json: () => response };
+		// n8n answers 200 once the execution starts; the trigger's close listener then has nothing to undo.
+		const response = { statusCode: 200, writableFinished: true, status: () => response, json: () => response, once: () => response };
 		Object.assign(additionalData, { httpRequest: request, httpResponse: response });
 		const webhookData: IWebhookData = {
 			httpMethod: 'POST',
