@@ -269,7 +269,7 @@ describe('read operations', () => {
 		test('with the API client credential (no such endpoint) nothing is sent', async () => {
 			const before = fx.bank.requests().length;
 			const run = await runNode(fx.credentials, api({ operation: 'getTotalBalance' }));
-			expect(run.error!.message).toMatch(/not offered by the API client API/);
+			expect(run.error!.message).toMatch(/Account → Get Total Balance is offered only with Authentication: Dashboard User/);
 			expect(fx.bank.requests().length).toBe(before);
 		});
 	});

@@ -5,6 +5,8 @@ import { API, DASHBOARD, useBankFixture } from '../harness/bankFixture';
 import { rl } from '../harness/nodeParameters';
 import { runNode } from '../harness/runNode';
 import { reportFigures, sized } from './scale';
+import type { Authentication } from '../../../nodes/Baas/actions/selectors';
+import { authenticationsFor } from '../../../nodes/Baas/actions/selectors';
 
 /**
  * Bad input, every operation: for each operation of the BaaS node (read from its description) and each field it
@@ -98,7 +100,10 @@ function operations(): Operation[] {
 			// A resource only one API offers shows no operations to the other authentication.
 			const operationSelector = properties.find((p) => p.name === 'operation' && shown(p, { authentication, resource }));
 			if (!operationSelector) continue;
-			for (const { value: operation } of operationSelector.options as Array<{ value: string }>) found.push({ authentication, resource, operation });
+			for (const { value: operation } of operationSelector.options as Array<{ value: string }>) {
+				// The Operation list shows every operation of a resource; only those the authentication's API offers take input.
+				if (authenticationsFor(resource, operation).includes(authentication as Authentication)) found.push({ authentication, resource, operation });
+			}
 		}
 	}
 	return found;
