@@ -1,29 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { API, DASHBOARD, useBankFixture } from './harness/bankFixture';
-import { rl } from './harness/nodeParameters';
 import { runNode } from './harness/runNode';
+import { createParams, nameEnquiryParams } from './harness/transfers';
 
 /** Input checks that protect money: amounts that would lose cents, and Name Enquiry's safety switch. */
 const fx = useBankFixture();
 
-const OPERATIONS = '0823000002';
-const POOL = '0823000001';
-const CUSTOMER = '0823100001';
-
 describe('Transfer → Create amounts', () => {
 	const transfer = (items: IDataObject[]) =>
 		runNode(fx.credentials, {
-			parameters: {
-				authentication: 'apiClient',
-				resource: 'transfer',
-				operation: 'create',
-				transferType: 'intra',
-				amount: '={{ $json.amount }}',
-				sourceAccountNumber: rl(OPERATIONS, 'id'),
-				beneficiaryAccountNumber: CUSTOMER,
-				narration: 'Amount check',
-			},
+			parameters: createParams({ amount: '={{ $json.amount }}', narration: 'Amount check' }),
 			credentials: API,
 			items,
 			continueOnFail: true,
@@ -60,18 +47,7 @@ describe('Transfer → Create amounts', () => {
 
 describe('Transfer → Name Enquiry safety switch', () => {
 	const enquiry = (options: Record<string, unknown>) =>
-		runNode(fx.credentials, {
-			parameters: {
-				authentication: 'dashboardUser',
-				resource: 'transfer',
-				operation: 'nameEnquiry',
-				beneficiaryAccountNumber: CUSTOMER,
-				bankCode: rl('090823', 'id'),
-				sourceAccountNumber: rl(POOL, 'id'),
-				options,
-			},
-			credentials: DASHBOARD,
-		});
+		runNode(fx.credentials, { parameters: nameEnquiryParams({ options }), credentials: DASHBOARD });
 
 	test('with only Expected Name set, a different name stops the item (the switch shows on, so it is on)', async () => {
 		const run = await enquiry({ expectedName: 'Someone Else' });
