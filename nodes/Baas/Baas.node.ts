@@ -1,39 +1,45 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import type { INodeTypeBaseDescription, IVersionedNodeType } from 'n8n-workflow';
+import { VersionedNodeType } from 'n8n-workflow';
 
+import { actionNodeDescription, BaasActionNode } from './actionNode';
+import { propertiesFor } from './apiDescription';
 import { resourceDescriptions, resourceSelector } from './actions/resources';
 import { AUTHENTICATION_PROPERTY, CREDENTIALS_BY_AUTHENTICATION } from './authentication';
-import { router } from './actions/router';
-import { searchBanks } from './methods/bankSearch';
-import { searchAccounts } from './methods/accountSearch';
-import { BAAS_DESCRIPTION, SUBTITLE } from './nodeDescription';
+import { BAAS_DESCRIPTION } from './nodeDescription';
 
-export class Baas implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'BaaS',
-		name: 'baas',
-		icon: { light: 'file:baas.svg', dark: 'file:baas.dark.svg' },
-		group: ['transform'],
-		version: 1,
-		subtitle: SUBTITLE,
-		description: BAAS_DESCRIPTION,
-		defaults: { name: 'BaaS' },
-		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: CREDENTIALS_BY_AUTHENTICATION,
-		properties: [
-			AUTHENTICATION_PROPERTY,
-			resourceSelector,
-			...resourceDescriptions,
-		],
-	};
-
-	methods = {
-		listSearch: { searchAccounts, searchBanks },
-	};
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+/**
+ * The BaaS node, for the API client (the integration API). Version 2 has one credential, so n8n's editor
+ * preselects one that can run the picked action; the dashboard's operations are the BaaS Dashboard node's.
+ * Version 1 offered both APIs behind an Authentication choice; it stays so saved workflows load and run
+ * unchanged, but n8n's editor then preselected the most recently saved credential of either type, whatever
+ * the action.
+ */
+export class Baas extends VersionedNodeType {
+	constructor() {
+		const base: INodeTypeBaseDescription = {
+			displayName: 'BaaS',
+			name: 'baas',
+			icon: { light: 'file:baas.svg', dark: 'file:baas.dark.svg' },
+			group: ['transform'],
+			description: BAAS_DESCRIPTION,
+			defaultVersion: 2,
+		};
+		const versions: IVersionedNodeType['nodeVersions'] = {
+			1: new BaasActionNode(
+				actionNodeDescription(base, {
+					version: 1,
+					credentials: CREDENTIALS_BY_AUTHENTICATION,
+					properties: [AUTHENTICATION_PROPERTY, resourceSelector, ...resourceDescriptions],
+				}),
+			),
+			2: new BaasActionNode(
+				actionNodeDescription(base, {
+					version: 2,
+					credentials: [{ name: 'baasApi', required: true }],
+					properties: propertiesFor('apiClient'),
+				}),
+			),
+		};
+		super(versions, base);
 	}
 }

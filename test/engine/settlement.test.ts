@@ -95,7 +95,7 @@ describe('errors', () => {
 
 	test('the Settlement resource is offered to the dashboard user only (its endpoint is /web/ only)', () => {
 		const operationsShownTo = (resource: string) =>
-			new Baas().description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))
+			new Baas().nodeVersions[1].description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))
 				?.displayOptions?.show?.authentication;
 		expect(operationsShownTo('settlement')).toEqual(['dashboardUser']);
 		expect(operationsShownTo('transaction')).toBeUndefined();

@@ -1,53 +1,94 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
 import { Baas } from '../../nodes/Baas/Baas.node';
 import codex from '../../nodes/Baas/Baas.node.json';
 import { RESOURCES } from '../../nodes/Baas/actions/resources';
+import { authenticationsFor } from '../../nodes/Baas/actions/selectors';
+import { BaasDashboard } from '../../nodes/BaasDashboard/BaasDashboard.node';
+import dashboardCodex from '../../nodes/BaasDashboard/BaasDashboard.node.json';
 import { BaasTrigger } from '../../nodes/BaasTrigger/BaasTrigger.node';
 
-const properties = new Baas().description.properties;
+const baas = new Baas();
+const twoApis = baas.nodeVersions[1].description;
+const apiClient = baas.nodeVersions[2].description;
+const dashboard = new BaasDashboard().description;
 const options = (property: INodeProperties | undefined) => (property?.options ?? []) as INodePropertyOptions[];
 const shownFor = (property: INodeProperties, resource: string) => property.displayOptions?.show?.resource?.includes(resource);
+const selectorsOf = (description: INodeTypeDescription, resource: string) =>
+	description.properties.filter((p) => p.name === 'operation' && shownFor(p, resource));
+/** resource → its operations, as n8n's picker reads them: the first Operation parameter shown for each resource. */
+function picker(description: INodeTypeDescription): Record<string, string[]> {
+	const resources = description.properties.filter((p) => p.name === 'resource');
+	return Object.fromEntries(
+		resources.flatMap(options).map((resource) => [
+			String(resource.value),
+			options(selectorsOf(description, String(resource.value))[0]).map((o) => String(o.value)).sort(),
+		]),
+	);
+}
+/** resource → the operations one API offers, from the router's table and each operation's reachability. */
+const offeredBy = (api: 'apiClient' | 'dashboardUser') =>
+	Object.fromEntries(
+		Object.entries(RESOURCES)
+			.map(([resource, ops]) => [resource, Object.keys(ops).filter((op) => authenticationsFor(resource, op).includes(api)).sort()] as const)
+			.filter(([, ops]) => ops.length > 0),
+	);
 
 // The browser tests (test/e2e) check what n8n's picker shows; these check the description shape it is built from.
-describe('the node description, as the node picker reads it', () => {
-	test('one Resource parameter lists every resource the router knows', () => {
-		const resources = properties.filter((p) => p.displayName === 'Resource');
-		expect(resources).toHaveLength(1);
-		expect(options(resources[0]).map((o) => o.value).sort()).toEqual(Object.keys(RESOURCES).sort());
-	});
-
-	test.each(Object.keys(RESOURCES))('%s: exactly one Operation parameter, holding each of its operations once', (resource) => {
-		const selectors = properties.filter((p) => p.name === 'operation' && shownFor(p, resource));
-		expect(selectors).toHaveLength(1);
-		expect(options(selectors[0]).map((o) => o.value).sort()).toEqual(Object.keys(RESOURCES[resource]).sort());
-		for (const option of options(selectors[0])) expect(option.action).toMatch(/\w/);
-	});
-
-	// n8n's picker sets, with an action, the first value of each condition its Operation parameter is shown under.
+describe('the action nodes, as the node picker reads them', () => {
 	test.each([
-		['bank', 'apiClient'],
-		['token', 'apiClient'],
-		['webhook', 'apiClient'],
-		['member', 'dashboardUser'],
-		['permission', 'dashboardUser'],
-		['role', 'dashboardUser'],
-		['session', 'dashboardUser'],
-		['settlement', 'dashboardUser'],
-	])('%s: an action picked comes with the %s authentication, the only one that runs it', (resource, authentication) => {
-		const selector = properties.find((p) => p.name === 'operation' && shownFor(p, resource));
-		expect(selector?.displayOptions?.show?.authentication).toEqual([authentication]);
+		['BaaS (version 2, the default)', apiClient, 'apiClient', 'baasApi'],
+		['BaaS Dashboard', dashboard, 'dashboardUser', 'baasDashboardApi'],
+	] as const)('%s: one Resource parameter, one Operation parameter per resource with exactly what its API offers', (_name, description, api, credential) => {
+		expect(description.properties.filter((p) => p.name === 'resource')).toHaveLength(1);
+		expect(picker(description)).toEqual(offeredBy(api));
+		for (const resource of Object.keys(offeredBy(api))) expect(selectorsOf(description, resource)).toHaveLength(1);
+		// One credential with no condition: n8n's editor then preselects a credential of that type, never the other.
+		expect(description.credentials).toEqual([{ name: credential, required: true }]);
+		expect(description.properties.find((p) => p.name === 'authentication')).toMatchObject({ type: 'hidden', default: api });
+		expect(description.usableAsTool).toBe(true);
 	});
 
-	test('23 operations in all, and the picker entry reads as the BaaS node (n8n shows the trigger description there)', () => {
-		expect(Object.values(RESOURCES).flatMap((ops) => Object.keys(ops))).toHaveLength(23);
-		expect(new BaasTrigger().description.description).toBe(new Baas().description.description);
+	test('together the two nodes offer all 23 operations, the three both APIs have in each', () => {
+		const pairs = (description: INodeTypeDescription) =>
+			Object.entries(picker(description)).flatMap(([resource, ops]) => ops.map((op) => `${resource}.${op}`));
+		const all = Object.entries(RESOURCES).flatMap(([resource, ops]) => Object.keys(ops).map((op) => `${resource}.${op}`));
+		expect(all).toHaveLength(23);
+		expect(new Set([...pairs(apiClient), ...pairs(dashboard)])).toEqual(new Set(all));
+		expect(pairs(apiClient).filter((pair) => pairs(dashboard).includes(pair)).sort()).toEqual([
+			'account.getAll',
+			'account.getBalance',
+			'transaction.getAll',
+		]);
+	});
+
+	test('a field shows on a one-API node only when that API has it (no field of the other API is left in)', () => {
+		for (const [description, api] of [[apiClient, 'apiClient'], [dashboard, 'dashboardUser']] as const) {
+			for (const property of description.properties) {
+				const authentications = property.displayOptions?.show?.authentication;
+				if (authentications) expect(authentications).toContain(api);
+			}
+		}
+	});
+
+	test('version 1 (both APIs behind Authentication) is kept whole, so saved workflows load unchanged', () => {
+		expect(twoApis.properties.filter((p) => p.displayName === 'Resource')).toHaveLength(1);
+		expect(picker(twoApis)).toEqual(Object.fromEntries(Object.entries(RESOURCES).map(([r, ops]) => [r, Object.keys(ops).sort()])));
+		expect(twoApis.credentials?.map((c) => c.name)).toEqual(['baasApi', 'baasDashboardApi']);
+		expect(baas.description.defaultVersion).toBe(2);
+	});
+
+	test('the picker entry reads as the BaaS node (n8n shows the trigger description there)', () => {
+		expect(new BaasTrigger().description.description).toBe(apiClient.description);
 	});
 
 	// n8n's picker search matches a node's name and codex aliases, not its actions' texts.
-	test('every action phrase is a codex alias, so searching the picker for it finds BaaS', () => {
-		const actions = properties.filter((p) => p.name === 'operation').flatMap((p) => options(p).map((o) => o.action));
-		expect(actions).toHaveLength(23);
-		for (const action of actions) expect(codex.alias).toContain(action);
+	test.each([
+		['BaaS', apiClient, codex.alias],
+		['BaaS Dashboard', dashboard, dashboardCodex.alias],
+	] as const)('%s: every action phrase is a codex alias, so searching the picker for it finds the node', (_name, description, aliases) => {
+		const actions = description.properties.filter((p) => p.name === 'operation').flatMap((p) => options(p).map((o) => o.action));
+		expect(actions.length).toBeGreaterThan(8);
+		for (const action of actions) expect(aliases).toContain(action);
 	});
 });

@@ -57,21 +57,28 @@ async function forEachBounded(
 	return firstError;
 }
 
+/** Refuses, before any request, what the node's Authentication cannot run, naming the node (or Authentication) that can. */
+function refuseOtherApi(this: IExecuteFunctions, what: string, offeredBy: Authentication[]): NodeOperationError {
+	const needed = [...new Set(offeredBy)].map(authenticationLabel).join(' or ');
+	return new NodeOperationError(this.getNode(), `${what} is offered only with Authentication: ${needed}`, {
+		description: `Use the ${offeredBy.includes('apiClient') ? 'BaaS' : 'BaaS Dashboard'} node for it (on a version 1 BaaS node: set Authentication to ${needed} and pick that credential), or choose another operation. Nothing was sent to the bank.`,
+	});
+}
+
 export function findOperation(this: IExecuteFunctions, resource: string, operation: string): BaasOperation {
+	const resourceLabel = resource.charAt(0).toUpperCase() + resource.slice(1);
 	const found = RESOURCES[resource]?.[operation];
+	if (!found && RESOURCES[resource] && !operation) {
+		// n8n drops the Operation of a resource the node does not list: a one-API node given the other API's resource.
+		throw refuseOtherApi.call(this, resourceLabel, Object.keys(RESOURCES[resource]).flatMap((op) => authenticationsFor(resource, op)));
+	}
 	if (!found) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not known to this node version`);
 	}
-	// The Operation list shows every operation of a resource, so a choice the chosen API does not offer is refused here, before any request.
+	// A saved workflow can name an operation the node's API does not offer: refused here, before any request.
 	const authentication = this.getNodeParameter('authentication', 0, 'apiClient') as Authentication;
 	const offeredBy = authenticationsFor(resource, operation);
-	if (!offeredBy.includes(authentication)) {
-		const needed = offeredBy.map(authenticationLabel).join(' or ');
-		const resourceLabel = resource.charAt(0).toUpperCase() + resource.slice(1);
-		throw new NodeOperationError(this.getNode(), `${resourceLabel} → ${operationLabel(resource, operation)} is offered only with Authentication: ${needed}`, {
-			description: `Set Authentication to ${needed} (and pick that credential), or choose another operation. Nothing was sent to the bank.`,
-		});
-	}
+	if (!offeredBy.includes(authentication)) throw refuseOtherApi.call(this, `${resourceLabel} → ${operationLabel(resource, operation)}`, offeredBy);
 	return found;
 }
 
@@ -79,7 +86,7 @@ export function findOperation(this: IExecuteFunctions, resource: string, operati
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
-	const operation = this.getNodeParameter('operation', 0) as string;
+	const operation = this.getNodeParameter('operation', 0, '') as string;
 	const handler = findOperation.call(this, resource, operation);
 	// One value for the whole run, read from the first item.
 	const concurrency = validField(this, 0, 'Concurrency', positiveIntegerSchema, this.getNodeParameter('options.concurrency', 0, handler.changesState ? 1 : DEFAULT_READ_CONCURRENCY));

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { Baas } from '../../../nodes/Baas/Baas.node';
+import { BaasDashboard } from '../../../nodes/BaasDashboard/BaasDashboard.node';
 
 /** Test-only source node: outputs the items given in its `items` parameter (stands in for a sheet's rows). */
 class TestItems implements INodeType {
@@ -51,8 +52,9 @@ class NoOp implements INodeType {
 
 export const PACKAGE_PREFIX = 'n8n-nodes-baas';
 
-const registry: Record<string, INodeType> = {
+const registry: Record<string, INodeType | IVersionedNodeType> = {
 	[`${PACKAGE_PREFIX}.baas`]: new Baas(),
+	[`${PACKAGE_PREFIX}.baasDashboard`]: new BaasDashboard(),
 	'test.testItems': new TestItems(),
 	'n8n-nodes-base.noOp': new NoOp(),
 };
@@ -68,10 +70,10 @@ export const nodeTypes: INodeTypes = {
 		if (!found) throw new Error(`Unknown node type ${type}`);
 		return found;
 	},
-	getByNameAndVersion(type: string): INodeType {
+	getByNameAndVersion(type: string, version?: number): INodeType {
 		const found = registry[type];
 		if (!found) throw new Error(`Unknown node type ${type}`);
-		return found;
+		return 'nodeVersions' in found ? found.getNodeType(version) : found;
 	},
 	getKnownTypes() {
 		return {};

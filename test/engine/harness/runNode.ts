@@ -27,6 +27,8 @@ export interface RunNodeOptions {
 	/** true: On Error → Continue; 'errorOutput': On Error → Continue (using error output). */
 	continueOnFail?: boolean | 'errorOutput';
 	nodeType?: string;
+	/** The node's version (1 when omitted: the BaaS node that offers both APIs behind Authentication). */
+	typeVersion?: number;
 }
 
 let current: Workflow | undefined;
@@ -52,6 +54,7 @@ export async function runNode(helper: TestCredentialsHelper, options: RunNodeOpt
 		{
 			...baasNode(options.parameters, options.credentials, [200, 0]),
 			...(options.nodeType ? { type: options.nodeType } : {}),
+			...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
 			...(options.continueOnFail === 'errorOutput'
 				? { onError: 'continueErrorOutput' as const }
 				: options.continueOnFail

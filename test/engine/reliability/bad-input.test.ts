@@ -16,7 +16,7 @@ import { authenticationsFor } from '../../../nodes/Baas/actions/selectors';
 const fx = useBankFixture();
 const VALUES_PER_FIELD = sized(2, 6);
 
-const properties = new Baas().description.properties;
+const properties = new Baas().nodeVersions[1].description.properties;
 
 /** Valid values for every field, so that the one bad value is the only thing wrong. */
 const VALID: IDataObject = {

@@ -1,0 +1,35 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeBaseDescription, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { router } from './actions/router';
+import { searchAccounts } from './methods/accountSearch';
+import { searchBanks } from './methods/bankSearch';
+import { SUBTITLE } from './nodeDescription';
+
+type ActionNodeParts = Pick<INodeTypeDescription, 'version' | 'credentials' | 'properties'>;
+
+/** The description every BaaS action node has, around its own version, credentials and properties. */
+export function actionNodeDescription(base: INodeTypeBaseDescription, parts: ActionNodeParts): INodeTypeDescription {
+	return {
+		...base,
+		...parts,
+		subtitle: SUBTITLE,
+		defaults: { name: base.displayName },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+	};
+}
+
+/** A BaaS action node: the account and bank pickers, and every item through the one router (actions/router.ts). */
+export class BaasActionNode implements INodeType {
+	methods = {
+		listSearch: { searchAccounts, searchBanks },
+	};
+
+	constructor(public description: INodeTypeDescription) {}
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}
