@@ -1,0 +1,91 @@
+/** BaaS Trigger duplicate filter (dedup.ts): a repeated delivery of the same event starts one execution, also across restarts. */
+import type { SeenStore } from '../../nodes/BaasTrigger/dedup';
+import { deliveryKey, recentDeliveries } from '../../nodes/BaasTrigger/dedup';
+import { waitFor } from '../support/waitFor';
+import { hmac, newReference, post, replay, useTriggerBank } from './harness/triggerBank';
+
+const { fx, secret, activeTrigger, simulateCollection, deliveriesOf, delivered, capturedDelivery } = useTriggerBank();
+
+describe('deliveries', () => {
+	test('a duplicate delivery (sandbox fault) produces no second item', async () => {
+		const wf = await activeTrigger();
+		fx.bank.addFault({ duplicateWebhooks: true, match: wf.webhookId });
+		const reference = newReference();
+		await simulateCollection(reference);
+		const attempts = await delivered(wf, reference, 2);
+		expect(attempts).toHaveLength(2);
+		expect(attempts[0].delivery_id).toBe(attempts[1].delivery_id);
+		expect(attempts.map((d) => d.status)).toEqual([200, 200]);
+		expect(wf.executions).toHaveLength(1);
+		expect(wf.items).toHaveLength(1);
+	});
+
+	test('a duplicate arriving while the first execution still runs (static data not yet saved) is dropped', async () => {
+		const wf = await activeTrigger();
+		const release = wf.holdExecutions();
+		fx.bank.addFault({ duplicateWebhooks: true, match: wf.webhookId });
+		const reference = newReference();
+		await simulateCollection(reference);
+		await waitFor('both copies answered', () => deliveriesOf(reference, wf.productionUrl).length >= 2);
+		expect(wf.received.map((r) => [r.status, r.executed])).toEqual([
+			[200, true],
+			[200, false],
+		]);
+		expect(wf.staticData['node:BaaS Trigger']).not.toHaveProperty('seenDeliveries');
+		release();
+		await wf.idle();
+		expect(wf.items).toHaveLength(1);
+		expect(wf.staticData['node:BaaS Trigger']).toHaveProperty('seenDeliveries');
+	});
+
+	test("the bank's retry after n8n failed to start the execution (HTTP 500) runs; it is not dropped as a duplicate", async () => {
+		const wf = await activeTrigger();
+		wf.failStarts(1);
+		const reference = newReference();
+		await simulateCollection(reference);
+		const attempts = await delivered(wf, reference, 2);
+		expect(attempts.map((d) => d.status)).toEqual([500, 200]);
+		expect(wf.received.map((r) => [r.status, r.executed])).toEqual([
+			[500, false],
+			[200, true],
+		]);
+		expect(wf.items).toHaveLength(1);
+	});
+
+	test('with Drop Duplicate Deliveries off, the same fault produces two items', async () => {
+		const wf = await activeTrigger({ events: ['COLLECTION_SUCCESS'], options: { dropDuplicates: false } });
+		fx.bank.addFault({ duplicateWebhooks: true, match: wf.webhookId });
+		const reference = newReference();
+		await simulateCollection(reference);
+		await delivered(wf, reference, 2);
+		expect(wf.items).toHaveLength(2);
+		expect(wf.items.map((i) => (i.data as { reference_number: string }).reference_number)).toEqual([reference, reference]);
+	});
+
+	test('a redelivery after n8n restarted is still dropped: the seen keys were saved with the execution', async () => {
+		const wf = await activeTrigger();
+		const captured = await capturedDelivery(wf);
+		const seen = (wf.staticData['node:BaaS Trigger'] as { seenDeliveries: SeenStore }).seenDeliveries;
+		expect(Object.keys(seen.current.keys)).toEqual([deliveryKey('COLLECTION_SUCCESS', { reference_number: captured.reference }, Buffer.alloc(0))]);
+		recentDeliveries.forget();
+		const answer = await replay(wf, captured);
+		expect(answer.status).toBe(200);
+		expect(wf.executions).toHaveLength(1);
+	});
+
+	test('an event without a reference is one event per signed body, whatever X-Service-Delivery-Id says', async () => {
+		const wf = await activeTrigger({ events: ['TRANSFER_FAILED'] });
+		const signed = JSON.stringify({ event: 'TRANSFER_FAILED', data: { amount: '5.00', status: 'failed' }, created_at: new Date().toISOString() });
+		const other = signed.replace('5.00', '6.00');
+		for (const [body, id] of [[signed, 'd-1'], [signed, 'd-2'], [signed, 'd-3'], [other, 'd-1']]) {
+			const answer = await post(wf.productionUrl, body, {
+				'content-type': 'application/json',
+				'x-service-signature': `sha256=${hmac(body, secret())}`,
+				'x-service-delivery-id': id,
+			});
+			expect(answer.status).toBe(200);
+		}
+		await wf.idle();
+		expect(wf.items.map((item) => (item.data as { amount: string }).amount)).toEqual(['5.00', '6.00']);
+	});
+});
