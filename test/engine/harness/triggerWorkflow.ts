@@ -10,36 +10,29 @@
  * Static data lives here as n8n keeps it in its database: each request starts from the saved copy, and a
  * change is saved only after an execution (`workflowExecuteAfter` with new static data), never for a request
  * that started none. Test-mode static data is never saved.
+ * The workflow's n8n objects (nodes, contexts, additional data) are built in triggerWorkflowParts.ts, the express
+ * members n8n's webhook handling uses in expressShim.ts.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
-import type {
-	IDataObject,
-	INode,
-	INodeExecutionData,
-	IRun,
-	IWebhookData,
-	IWebhookDescription,
-	IWorkflowBase,
-	IWorkflowExecuteAdditionalData,
-	WorkflowExecuteMode,
-} from 'n8n-workflow';
-import { createRunExecutionData, Workflow } from 'n8n-workflow';
+import { WebhookContext, WorkflowExecute } from 'n8n-core';
+import type { IDataObject, INode, INodeExecutionData, IRun, Workflow, WorkflowExecuteMode } from 'n8n-workflow';
+import { createRunExecutionData } from 'n8n-workflow';
 
-import { BaasTrigger } from '../../../nodes/BaasTrigger/BaasTrigger.node';
-import { buildAdditionalData } from './additionalData';
 import type { TestCredentialsHelper } from './credentialsHelper';
-import { nodeTypes, PACKAGE_PREFIX, registerNodeType } from './nodeTypes';
-
-export const TRIGGER_TYPE = `${PACKAGE_PREFIX}.baasTrigger`;
-const trigger = new BaasTrigger();
-registerNodeType(TRIGGER_TYPE, trigger);
-
-const TRIGGER_NAME = 'BaaS Trigger';
-const NEXT_NAME = 'Next';
+import { asExpress } from './expressShim';
+import {
+	hookContext,
+	NEXT_NAME,
+	serverAdditionalData,
+	trigger,
+	TRIGGER_NAME,
+	triggerWorkflow,
+	type TriggerSpec,
+	webhookData,
+} from './triggerWorkflowParts';
 
 export interface TriggerExecution {
 	mode: WorkflowExecuteMode;
@@ -73,42 +66,6 @@ export interface TriggerWorkflowOptions {
 
 function clone<T>(value: T): T {
 	return JSON.parse(JSON.stringify(value ?? {})) as T;
-}
-
-async function readAll(req: http.IncomingMessage): Promise<Buffer> {
-	const chunks: Buffer[] = [];
-	for await (const chunk of req) chunks.push(chunk as Buffer);
-	return Buffer.concat(chunks);
-}
-
-/** Adds to Node's request/response the members of express's that n8n and the trigger use. */
-function asExpress(req: http.IncomingMessage, res: http.ServerResponse) {
-	const request = req as http.IncomingMessage & { body?: unknown; query: object; params: object };
-	request.readRawBody = async () => {
-		if (!request.rawBody) {
-			request.rawBody = await readAll(req);
-			request._body = true;
-		}
-	};
-	request.contentType = req.headers['content-type']?.split(';')[0].trim().toLowerCase();
-	request.query = {};
-	request.params = {};
-	const response = res as http.ServerResponse & {
-		status(code: number): typeof response;
-		json(body: unknown): typeof response;
-		send(body: unknown): typeof response;
-	};
-	response.status = (code: number) => {
-		res.statusCode = code;
-		return response;
-	};
-	response.json = (body: unknown) => {
-		if (!res.headersSent) res.setHeader('content-type', 'application/json; charset=utf-8');
-		res.end(JSON.stringify(body));
-		return response;
-	};
-	response.send = (body: unknown) => (typeof body === 'string' || Buffer.isBuffer(body) ? (res.end(body), response) : response.json(body));
-	return { request, response };
 }
 
 export class TriggerWorkflow {
@@ -253,84 +210,17 @@ export class TriggerWorkflow {
 		void promise.finally(() => this.pending.delete(promise));
 	}
 
-	private node(): INode {
-		return {
-			id: 'trigger-node',
-			name: TRIGGER_NAME,
-			type: TRIGGER_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			webhookId: this.webhookId,
-			parameters: this.parameters as INode['parameters'],
-			credentials: { baasApi: { id: this.credentialId, name: 'BaaS API' } },
-		};
-	}
-
-	private workflowData(): IWorkflowBase {
-		return {
-			id: this.workflowId,
-			name: 'trigger test',
-			active: this.active,
-			nodes: [this.node()],
-			connections: {},
-			settings: { executionOrder: 'v1' },
-			createdAt: new Date(),
-			updatedAt: new Date(),
-		} as unknown as IWorkflowBase;
+	private get spec(): TriggerSpec {
+		const { workflowId, webhookId, base, parameters, credentialId, active } = this;
+		return { workflowId, webhookId, base, parameters, credentialId, active };
 	}
 
 	private workflow(staticData: IDataObject): Workflow {
-		const nodes: INode[] = [
-			this.node(),
-			{ id: 'next-node', name: NEXT_NAME, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [200, 0], parameters: {} },
-		];
-		return new Workflow({
-			id: this.workflowId,
-			name: 'trigger test',
-			nodes,
-			connections: { [TRIGGER_NAME]: { main: [[{ node: NEXT_NAME, type: 'main', index: 0 }]] } },
-			active: this.active,
-			nodeTypes,
-			staticData,
-			settings: { executionOrder: 'v1' },
-		});
+		return triggerWorkflow(this.spec, staticData);
 	}
 
-	/** The server's additional data, with webhook base URLs pointing at this test server. */
-	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
-		return {
-			...buildAdditionalData(this.credentials, this.workflowData()),
-			instanceBaseUrl: `${this.base}/`,
-			webhookBaseUrl: `${this.base}/webhook`,
-			webhookTestBaseUrl: `${this.base}/webhook-test`,
-			webhookWaitingBaseUrl: `${this.base}/webhook-waiting`,
-			...extra,
-		};
-	}
-
-	private webhookData(additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
-		return {
-			httpMethod: 'POST',
-			node: TRIGGER_NAME,
-			path: `${this.webhookId}/webhook`,
-			webhookDescription: trigger.description.webhooks![0] as IWebhookDescription,
-			workflowId: this.workflowId,
-			workflowExecuteAdditionalData: additionalData,
-			webhookId: this.webhookId,
-			isTest,
-		};
-	}
-
-	private hookContext(workflow: Workflow, mode: WorkflowExecuteMode, isTest: boolean): HookContext {
-		const additionalData = this.additionalData();
-		return new HookContext(
-			workflow,
-			workflow.getNode(TRIGGER_NAME)!,
-			additionalData,
-			mode,
-			isTest ? 'manual' : 'activate',
-			this.webhookData(additionalData, isTest),
-		);
+	private hookContext(workflow: Workflow, mode: WorkflowExecuteMode, isTest: boolean) {
+		return hookContext(this.credentials, this.spec, workflow, mode, isTest);
 	}
 
 	private saveIfChanged(workflow: Workflow) {
@@ -371,9 +261,9 @@ export class TriggerWorkflow {
 
 		const mode: WorkflowExecuteMode = production ? 'webhook' : 'manual';
 		const workflow = this.workflow(clone(production ? this.staticData : this.testStaticData));
-		const additionalData = this.additionalData({ httpRequest: request as never, httpResponse: response as never });
+		const additionalData = serverAdditionalData(this.credentials, this.spec, { httpRequest: request as never, httpResponse: response as never });
 		const node = workflow.getNode(TRIGGER_NAME)!;
-		const context = new WebhookContext(workflow, node, additionalData, mode, this.webhookData(additionalData, test), [], null);
+		const context = new WebhookContext(workflow, node, additionalData, mode, webhookData(this.spec, additionalData, test), [], null);
 		let result;
 		try {
 			result = await trigger.webhook.call(context);
@@ -405,7 +295,7 @@ export class TriggerWorkflow {
 
 	private async execute(workflow: Workflow, node: INode, output: INodeExecutionData[][], mode: WorkflowExecuteMode) {
 		if (this.gate) await this.gate;
-		const additionalData = this.additionalData();
+		const additionalData = serverAdditionalData(this.credentials, this.spec);
 		additionalData.hooks!.addHandler('workflowExecuteAfter', (_run, newStaticData) => {
 			if (mode !== 'manual' && newStaticData) this.staticData = clone(newStaticData);
 		});
