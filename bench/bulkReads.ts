@@ -1,7 +1,8 @@
 /** Benchmark 1: 2,000 Account → Get Balance items at concurrency 1 / default / 20, ours vs plain fetch. */
 import { DEFAULT_READ_CONCURRENCY } from '../nodes/Baas/actions/commonFields';
+import { balanceItems, balanceParameters } from './lib/balanceReads';
 import type { BankFixture } from './lib/engine';
-import { forgetToken, requestsSince, rl, runBaas } from './lib/engine';
+import { requestsSince, timedFreshRun } from './lib/engine';
 import { plainClient, pool } from './lib/plain';
 import type { BenchResult } from './lib/report';
 import { target } from './lib/report';
@@ -15,29 +16,11 @@ export interface BulkReadsOptions {
 	concurrencies: number[];
 }
 
-export function balanceItems(fx: BankFixture, count: number) {
-	const accounts = fx.bank.seed.accounts.filter((a) => a.status === 'active').map((a) => a.account_number);
-	return Array.from({ length: count }, (_, i) => ({ account_number: accounts[i % accounts.length] }));
-}
-
 export function oursContender(fx: BankFixture, name: string, items: object[], concurrency?: number): Contender {
 	return {
 		name,
 		run: async () => {
-			forgetToken(fx);
-			const from = fx.bank.requests().length;
-			const { ms, value: run } = await timed(() =>
-				runBaas(
-					fx,
-					{
-						resource: 'account',
-						operation: 'getBalance',
-						accountNumber: rl('={{ $json.account_number }}', 'id'),
-						...(concurrency ? { options: { concurrency } } : {}),
-					},
-					items,
-				),
-			);
+			const { ms, run, from } = await timedFreshRun(fx, balanceParameters(concurrency), items);
 			if (run.error) throw new Error(`${name}: ${run.error.message}`);
 			return {
 				ms,

@@ -7,9 +7,9 @@ import { DEFAULT_READ_CONCURRENCY } from '../nodes/Baas/actions/commonFields';
 import { API } from '../test/engine/harness/bankFixture';
 import { registerNodeType } from '../test/engine/harness/nodeTypes';
 import { runNode } from '../test/engine/harness/runNode';
-import { balanceItems } from './bulkReads';
+import { balanceItems, balanceParameters } from './lib/balanceReads';
 import type { BankFixture } from './lib/engine';
-import { forgetToken, requestsSince, rl, runBaas } from './lib/engine';
+import { forgetToken, requestsSince, timedFreshRun } from './lib/engine';
 import { findNodesBase, loadHttpRequestNode } from './lib/nodesBase';
 import { rateLimitedBank } from './lib/rateLimiter';
 import type { BenchResult } from './lib/report';
@@ -67,20 +67,8 @@ function baasContender(fx: BankFixture, name: string, items: object[], baseUrl: 
 			forgetToken(fx);
 			const stored = fx.credentials.stored(API.baasApi)!;
 			fx.credentials.add(API.baasApi, 'baasApi', { ...stored, baseUrl });
-			const from = fx.bank.requests().length;
 			try {
-				const { ms, value: run } = await timed(() =>
-					runBaas(
-						fx,
-						{
-							resource: 'account',
-							operation: 'getBalance',
-							accountNumber: rl('={{ $json.account_number }}', 'id'),
-							...(concurrency ? { options: { concurrency } } : {}),
-						},
-						items,
-					),
-				);
+				const { ms, run, from } = await timedFreshRun(fx, balanceParameters(concurrency), items);
 				const failed = run.error ? items.length : run.json.filter((j) => j.error !== undefined).length;
 				return { ms, items: run.json.length, failed, bankRequests: fx.bank.requests().length - from - requestsSince(fx, from, '/generate_token') };
 			} finally {

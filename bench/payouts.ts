@@ -1,6 +1,6 @@
 /** Benchmark 5: payouts, N intra-bank transfers one at a time, ours (exactly-once) vs a plain loop of funds_transfer. */
 import type { BankFixture } from './lib/engine';
-import { forgetToken, rl, runBaas } from './lib/engine';
+import { rl, timedFreshRun } from './lib/engine';
 import { plainClient } from './lib/plain';
 import type { BenchResult } from './lib/report';
 import { target } from './lib/report';
@@ -27,23 +27,19 @@ export async function payouts(fx: BankFixture, options: { transfers: number; lat
 			name: 'ours (Transfer → Initiate, concurrency 1)',
 			run: async () => {
 				const items = rows('ours');
-				forgetToken(fx);
-				const from = fx.bank.requests().length;
-				const { ms, value: run } = await timed(() =>
-					runBaas(
-						fx,
-						{
-							resource: 'transfer',
-							operation: 'create',
-							referenceNumber: '={{ $json.reference }}',
-							transferType: 'intra',
-							amount: '={{ $json.amount }}',
-							sourceAccountNumber: rl(SOURCE, 'id'),
-							beneficiaryAccountNumber: BENEFICIARY,
-							narration: 'Benchmark payout',
-						},
-						items,
-					),
+				const { ms, run, from } = await timedFreshRun(
+					fx,
+					{
+						resource: 'transfer',
+						operation: 'create',
+						referenceNumber: '={{ $json.reference }}',
+						transferType: 'intra',
+						amount: '={{ $json.amount }}',
+						sourceAccountNumber: rl(SOURCE, 'id'),
+						beneficiaryAccountNumber: BENEFICIARY,
+						narration: 'Benchmark payout',
+					},
+					items,
 				);
 				if (run.error) throw new Error(`payouts: ${run.error.message}`);
 				const failed = run.json.filter((j) => j.status !== 'successful').length;

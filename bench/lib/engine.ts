@@ -5,6 +5,7 @@ import { API } from '../../test/engine/harness/bankFixture';
 import { rl } from '../../test/engine/harness/nodeParameters';
 import type { NodeRun } from '../../test/engine/harness/runNode';
 import { runNode } from '../../test/engine/harness/runNode';
+import { timed } from './stats';
 
 export { startBankFixture } from '../../test/engine/harness/bankFixture';
 export type { BankFixture };
@@ -25,6 +26,17 @@ export function forgetToken(fx: BankFixture) {
 }
 
 export { rl };
+
+/**
+ * One timed run of the BaaS node as a new execution of a new credential (it pays for one token request);
+ * `from` is where its requests start in the bank's log.
+ */
+export async function timedFreshRun(fx: BankFixture, parameters: Record<string, unknown>, items: object[]) {
+	forgetToken(fx);
+	const from = fx.bank.requests().length;
+	const { ms, value: run } = await timed(() => runBaas(fx, parameters, items));
+	return { ms, run, from };
+}
 
 /** Requests the bank received whose path ends with `suffix` since index `from` of its request log. */
 export function requestsSince(fx: BankFixture, from: number, suffix: string): number {
