@@ -30,15 +30,20 @@ function stuck(context: BankContext, why: string, itemIndex?: number): NodeApiEr
 	);
 }
 
-/** Lists that accept page/page_size (transactions, settlements, members): pages until a short page. */
-export async function fetchPages(
+/** Reads the records of a list route for `body`, as many as `scope` asks for, in as many requests as it takes. */
+type ListReader = (
 	context: BankContext,
 	routeName: RouteName,
 	body: IDataObject,
 	scope: ListScope,
-	options: BankRequestOptions = {},
-): Promise<IDataObject[]> {
-	const wanted = scope.returnAll ? Infinity : scope.limit;
+	options?: BankRequestOptions,
+) => Promise<IDataObject[]>;
+
+const wantedBy = (scope: ListScope) => (scope.returnAll ? Infinity : scope.limit);
+
+/** Lists that accept page/page_size (transactions, settlements, members): pages until a short page. */
+export const fetchPages: ListReader = async (context, routeName, body, scope, options = {}) => {
+	const wanted = wantedBy(scope);
 	const pageSize = Math.min(MAX_PAGE_SIZE, wanted);
 	const records: IDataObject[] = [];
 	// A record that arrives while we page shifts the newest-first pages by one, so a record of the previous page
@@ -64,20 +69,14 @@ export async function fetchPages(
 		if (batch.length < pageSize) break;
 	}
 	return records;
-}
+};
 
 /**
  * Lists that page by cursor (account summaries, collections, customer accounts): the next request starts
  * after the last record's created_at (and id, when records carry one, so equal timestamps are not skipped).
  */
-export async function fetchByCursor(
-	context: BankContext,
-	routeName: RouteName,
-	body: IDataObject,
-	scope: ListScope,
-	options: BankRequestOptions = {},
-): Promise<IDataObject[]> {
-	const wanted = scope.returnAll ? Infinity : scope.limit;
+export const fetchByCursor: ListReader = async (context, routeName, body, scope, options = {}) => {
+	const wanted = wantedBy(scope);
 	const records: IDataObject[] = [];
 	let cursor: { cursor_created_at: string; cursor_id?: string } | undefined;
 	while (records.length < wanted) {
@@ -99,4 +98,4 @@ export async function fetchByCursor(
 		cursor = next;
 	}
 	return records;
-}
+};
