@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { BAAS_DESCRIPTION } from '../Baas/nodeDescription';
 import { handleDelivery } from './delivery';
-import { DEFAULT_WINDOW_MINUTES, EVENTS_PROPERTY, outputOption } from './options';
+import { DEFAULT_WINDOW_MINUTES, EVENTS_PROPERTY, optionsCollection, outputOption } from './options';
 import { forgetRegistration, register, registrationExists } from './registration';
 
 /** Thin shell: the form, the registration lifecycle (registration.ts) and delivery handling (delivery.ts). */
@@ -39,32 +39,25 @@ export class BaasTrigger implements INodeType {
 				default: '',
 			},
 			EVENTS_PROPERTY,
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Drop Duplicate Deliveries',
-						name: 'dropDuplicates',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to ignore a second delivery of the same event (same kind and reference) within the window. The bank may deliver an event more than once; on by default.',
-					},
-					{
-						displayName: 'Duplicate Window (Minutes)',
-						name: 'duplicateWindowMinutes',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: DEFAULT_WINDOW_MINUTES,
-						description: 'How long an event is remembered for dropping duplicates. Used when Drop Duplicate Deliveries is on.',
-					},
-					outputOption('The event kind, its data, when it was received and the delivery headers'),
-				],
-			},
+			optionsCollection([
+				{
+					displayName: 'Drop Duplicate Deliveries',
+					name: 'dropDuplicates',
+					type: 'boolean',
+					default: true,
+					description:
+						'Whether to ignore a second delivery of the same event (same kind and reference) within the window. The bank may deliver an event more than once; on by default.',
+				},
+				{
+					displayName: 'Duplicate Window (Minutes)',
+					name: 'duplicateWindowMinutes',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: DEFAULT_WINDOW_MINUTES,
+					description: 'How long an event is remembered for dropping duplicates. Used when Drop Duplicate Deliveries is on.',
+				},
+				outputOption('The event kind, its data, when it was received and the delivery headers'),
+			]),
 		],
 	};
 

@@ -45,3 +45,8 @@ export function outputOption(wholeEvent: string): INodeProperties {
 		description: 'What each output item contains',
 	};
 }
+
+/** The Options collection of both triggers, holding `options` (each trigger's own, in alphabetical order). */
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
+}
