@@ -7,6 +7,8 @@ const common = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+	// n8n user folders (.cache/) and the build hold package.json files jest must not index as modules.
+	modulePathIgnorePatterns: ['<rootDir>/.cache/', '<rootDir>/dist/'],
 };
 
 module.exports = {

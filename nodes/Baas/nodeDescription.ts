@@ -7,7 +7,7 @@ import { resourceDescriptions, resourceSelector } from './actions/resources';
  * it the trigger's description, so both carry the same text and the entry reads right when adding an action.
  */
 export const BAAS_DESCRIPTION =
-	'Banking-as-a-Service: balances, transactions, settlements, transfers, webhooks and dashboard team, and a trigger for collections and transfer outcomes';
+	'Banking-as-a-Service as an API client: payouts, balances, transactions, virtual accounts, banks and webhooks, and a trigger for collections and transfer outcomes';
 
 /** "resource.operation" → "Operation Name: Resource Name", for the canvas subtitle. */
 function subtitles(): Record<string, string> {

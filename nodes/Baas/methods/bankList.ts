@@ -17,15 +17,15 @@ const bankLists = new Map<string, { fetchedAt: number; banks: BankEntry[] }>();
 const SWITCH_TO_CODE = 'Switch the Bank Code field to "By Code" and type the code (for example 000014).';
 
 /**
- * The banks of fetch_banks, from the cache when fresh. fetch_banks is an /api/ route: with the Dashboard User
- * authentication it cannot be reached, and the picker says so instead of failing obscurely.
+ * The banks of fetch_banks, from the cache when fresh. fetch_banks is an /api/ route: the BaaS Dashboard node
+ * (or a version 1 BaaS node set to Dashboard User) cannot reach it, and the picker says so instead of failing obscurely.
  */
 export async function cachedBanks(context: ILoadOptionsFunctions): Promise<BankEntry[]> {
 	if (variantOf(context) === 'web') {
 		throw new NodeOperationError(
 			context.getNode(),
-			`The bank list needs the API Client authentication (fetch_banks is an /api/ endpoint). ${SWITCH_TO_CODE}`,
-			{ description: 'Bank codes are listed by BaaS → Bank → Get Many with an API Client credential.' },
+			`The bank list needs the API Client authentication, which this node does not use (fetch_banks is an /api/ endpoint). ${SWITCH_TO_CODE}`,
+			{ description: 'Bank codes are listed by the BaaS node: Bank → Get Many, with the BaaS API credential.' },
 		);
 	}
 	const credentials = await context.getCredentials('baasApi');

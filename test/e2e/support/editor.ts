@@ -1,11 +1,14 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
-import { resourceDescriptions, resourceSelector, RESOURCES } from '../../../nodes/Baas/actions/resources';
+import { Baas } from '../../../nodes/Baas/Baas.node';
+import { resourceSelector, RESOURCES } from '../../../nodes/Baas/actions/resources';
+import { authenticationsFor } from '../../../nodes/Baas/actions/selectors';
+import { BaasDashboard } from '../../../nodes/BaasDashboard/BaasDashboard.node';
 import { CHROMIUM, SCREENSHOT_DIR } from './screenshot';
 
 /**
@@ -38,16 +41,35 @@ export async function shoot(page: Page, name: string): Promise<string> {
 	return file;
 }
 
-/** The picker as it should be: for each resource's name, the action texts of the operations the router runs for it. */
-export function expectedPicker(): Record<string, string[]> {
+/** The picker entries of the two action nodes, with the API each one runs. */
+export const ACTION_NODES = [
+	{ name: 'BaaS', api: 'apiClient', credential: 'BaaS API (sandbox)' },
+	{ name: 'BaaS Dashboard', api: 'dashboardUser', credential: 'BaaS Dashboard API (sandbox)' },
+] as const;
+export type ActionNodeName = (typeof ACTION_NODES)[number]['name'];
+
+const descriptions: Record<ActionNodeName, INodeTypeDescription> = {
+	BaaS: new Baas().nodeVersions[2].description,
+	'BaaS Dashboard': new BaasDashboard().description,
+};
+
+/**
+ * One node's picker as it should be: for each resource's name, the action texts of the operations the router
+ * runs for it with that node's API (from the router's table, so an operation missing from the node is listed
+ * as "(missing: …)" and fails the comparison).
+ */
+export function expectedPicker(node: ActionNodeName): Record<string, string[]> {
+	const { api } = ACTION_NODES.find((entry) => entry.name === node)!;
+	const { properties } = descriptions[node];
 	const expected: Record<string, string[]> = {};
 	for (const resource of resourceSelector.options as INodePropertyOptions[]) {
-		const selector = resourceDescriptions.find(
-			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
-		);
+		const value = String(resource.value);
+		const operations = Object.keys(RESOURCES[value]).filter((operation) => authenticationsFor(value, operation).includes(api));
+		if (operations.length === 0) continue;
+		const selector = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(value));
 		const actions = (selector?.options ?? []) as INodePropertyOptions[];
-		expected[resource.name] = Object.keys(RESOURCES[resource.value as string]).map(
-			(operation) => actions.find((option) => option.value === operation)?.action ?? `(missing: ${String(resource.value)} → ${operation})`,
+		expected[resource.name] = operations.map(
+			(operation) => actions.find((option) => option.value === operation)?.action ?? `(missing: ${value} → ${operation})`,
 		);
 	}
 	return expected;
@@ -78,17 +100,22 @@ export async function searchPicker(page: Page, text: string): Promise<string[]> 
 	);
 }
 
-/** Opens BaaS from the picker's search; returns what its panel shows: the description and the actions per resource. */
-export async function openBaasActions(page: Page): Promise<{ text: string; actions: Record<string, string[]> }> {
-	await searchPicker(page, 'BaaS');
-	await creator(page).locator('[data-test-id="item-iterator-item"]', { hasText: /^BaaS/ }).first().click();
+/** Opens one action node (by its exact name) from the picker's search; returns what its panel shows: the description and the actions per resource. */
+export async function openActions(page: Page, node: ActionNodeName): Promise<{ text: string; actions: Record<string, string[]> }> {
+	await searchPicker(page, node);
+	await creator(page)
+		.locator('[data-test-id="item-iterator-item"]')
+		.filter({ has: page.locator('[data-test-id="node-creator-item-name"]', { hasText: new RegExp(`^${node}$`) }) })
+		.first()
+		.click();
 	await page.waitForSelector('[data-test-id="item-iterator-item"][data-keyboard-nav-type="action"]');
+	await page.waitForTimeout(800); // the panel slides in: let it settle before a screenshot
 	const text = await creator(page).innerText();
 	const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
 	const actions: Record<string, string[]> = {};
 	let heading: string | undefined;
 	for (const line of lines.slice(lines.findIndex((line) => /^Actions \(\d+\)$/.test(line)) + 1)) {
-		if (/^Triggers \(\d+\)$/.test(line)) break;
+		if (/^Triggers \(\d+\)$/.test(line) || line === 'Manage') break;
 		const match = /^(.+) actions$/i.exec(line);
 		if (match) {
 			heading = match[1].toLowerCase();

@@ -4,9 +4,7 @@ import { statSync } from 'node:fs';
 import type { Execution } from '../../../scripts/n8n/api';
 import { listExecutions, nodeOutput } from '../../../scripts/n8n/api';
 import type { N8nLine } from '../../../scripts/n8n/paths';
-import { BAAS_DESCRIPTION } from '../../../nodes/Baas/nodeDescription';
-import type { Browser, Page } from 'playwright-core';
-import { expectedPicker, launchBrowser, openBaasActions, openPickerAfterTrigger, panel, searchPicker, shoot, signedInPage } from './editor';
+import { describeEditor } from './editorScenario';
 import { waitFor } from '../../support/waitFor';
 import { screenshotWorkflow } from './screenshot';
 import type { Stack } from './stack';
@@ -177,54 +175,6 @@ export function describeLine(line: N8nLine, port: number) {
 			expect(shot.nodeTitles.join(' ')).toContain('Append to Sheet');
 		}, 300_000);
 
-		describe('the editor, as a user sees it (Chromium)', () => {
-			let browser: Browser | undefined;
-			let page: Page;
-			beforeAll(async () => {
-				browser = await launchBrowser((line) => process.stdout.write(`[e2e] ${line}\n`));
-				if (browser) page = await signedInPage(browser, stack.n8n.url, stack.cookie);
-			}, 120_000);
-			afterAll(async () => {
-				await browser?.close();
-			});
-			const inBrowser = (name: string, body: () => Promise<void>) =>
-				test(name, async () => {
-					if (browser) await body();
-				}, 300_000);
-
-			inBrowser('the picker lists each BaaS operation once, under its resource, with the BaaS description', async () => {
-				await openPickerAfterTrigger(page, stack.n8n.url);
-				const shown = await openBaasActions(page);
-				await shoot(page, `picker-n8n-${line.version}`);
-				const sorted = (picker: Record<string, string[]>) =>
-					Object.fromEntries(Object.entries(picker).map(([resource, actions]) => [resource.toLowerCase(), [...actions].sort()]));
-				expect(sorted(shown.actions)).toEqual(sorted(expectedPicker()));
-				expect(shown.text).toContain(BAAS_DESCRIPTION);
-				expect(shown.text).toMatch(/Actions \(23\)/);
-			});
-
-			inBrowser('searching the picker for any action phrase finds BaaS', async () => {
-				await openPickerAfterTrigger(page, stack.n8n.url);
-				const missed: string[] = [];
-				for (const phrase of [...Object.values(expectedPicker()).flat(), 'name enquiry', 'team member', 'total balance']) {
-					if (!(await searchPicker(page, phrase)).includes('BaaS')) missed.push(phrase);
-				}
-				expect(missed).toEqual([]);
-			});
-
-			inBrowser("the trigger's panel shows its test and production URLs and the Webhook Secret hint", async () => {
-				await page.goto(`${stack.n8n.url}/workflow/${stack.shipped.collection}`, { waitUntil: 'domcontentloaded' });
-				await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 120_000 });
-				await page.locator('[data-test-id="canvas-node"][data-node-name="Money Received"]').dblclick();
-				await page.waitForSelector('[data-test-id="ndv"]');
-				await page.getByText('Webhook URLs').first().click();
-				await page.waitForTimeout(1_000);
-				const { text } = await panel(page);
-				await shoot(page, `trigger-n8n-${line.version}`);
-				expect(text).toContain('Webhook Secret of the selected BaaS API credential');
-				expect(text).toMatch(/Test URL/i);
-				expect(text).toMatch(/Production URL/i);
-			});
-		});
+		describeEditor(() => stack, line.version);
 	});
 }

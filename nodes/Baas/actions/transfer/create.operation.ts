@@ -24,9 +24,12 @@ import { bankCodeLocator, beneficiaryAccountNumberField, OWN_BANK_CODE, readBank
 export const changesState = true;
 
 export const description: INodeProperties[] = [
-	referenceNumberField(
-		'Your own unique reference for this payment (letters, digits, . _ : / -). Keep it the same when you retry: the bank refuses a reference it has seen, so a retried payment is never made twice. Never generate a new one per run. By default it is read from the item\'s reference_number field.',
-	),
+	{
+		...referenceNumberField(
+			'Your own unique reference for this payment (letters, digits, . _ : / -). Keep it the same when you retry: the bank refuses a reference it has seen, so a retried payment is never made twice. Never generate a new one per run. By default it is read from the item\'s reference_number field.',
+		),
+		hint: 'Keep the same reference when you retry: the bank never pays one reference twice',
+	},
 	{
 		displayName: 'Transfer Type',
 		name: 'transferType',
@@ -43,6 +46,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: '1500.00',
 		description: 'Amount in NGN: positive, at most 2 decimals, such as 1500 or 1500.50',
+		hint: 'Naira, exactly as given: never rounded (a value with more than 2 decimals is refused)',
 	},
 	accountLocator({
 		displayName: 'Source Account Number',

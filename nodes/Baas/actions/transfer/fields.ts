@@ -33,7 +33,7 @@ export function beneficiaryAccountNumberField(description: string): INodePropert
 
 /**
  * Bank picker: the bank list (fetch_banks, cached 24 h) with search, or a code typed by hand. The list needs the
- * API Client authentication; with a dashboard user it says so, and "By Code" is the way.
+ * API Client authentication; on the dashboard node it says so, and "By Code" is the way.
  */
 export function bankCodeLocator(defaultMode: 'list' | 'id', description: string): INodeProperties {
 	return {

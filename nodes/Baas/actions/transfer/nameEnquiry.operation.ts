@@ -21,7 +21,7 @@ export const description: INodeProperties[] = [
 	beneficiaryAccountNumberField('The 10-digit account number to look up (the account you intend to pay)'),
 	bankCodeLocator(
 		'id',
-		'Bank holding the beneficiary account; 090823 for an account at this bank. The list needs the API Client authentication, so with a dashboard user type the code.',
+		'Bank holding the beneficiary account; 090823 for an account at this bank. Type the code: the bank list is read with the BaaS API credential, which this node does not use (the Bank → Get Many of the BaaS node lists the codes).',
 	),
 	accountLocator({
 		displayName: 'Source Account Number',

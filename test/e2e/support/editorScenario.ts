@@ -1,0 +1,118 @@
+import type { Browser, Page } from 'playwright-core';
+
+import { BAAS_DESCRIPTION } from '../../../nodes/Baas/nodeDescription';
+import type { ActionNodeName } from './editor';
+import { ACTION_NODES, expectedPicker, launchBrowser, openActions, openPickerAfterTrigger, panel, pickAction, searchPicker, shoot, signedInPage } from './editor';
+import type { Stack } from './stack';
+
+const sortedPicker = (picker: Record<string, string[]>) =>
+	Object.fromEntries(Object.entries(picker).map(([resource, actions]) => [resource.toLowerCase(), [...actions].sort()]));
+
+/** The editor as a new user sees it, in Chromium: the picker, the credential each action comes with, Send money, the trigger. */
+export function describeEditor(stack: () => Stack, version: string) {
+	describe('the editor, as a user sees it (Chromium)', () => {
+		let browser: Browser | undefined;
+		let page: Page;
+		beforeAll(async () => {
+			browser = await launchBrowser((line) => process.stdout.write(`[e2e] ${line}\n`));
+			if (browser) page = await signedInPage(browser, stack().n8n.url, stack().cookie);
+		}, 120_000);
+		afterAll(async () => {
+			await browser?.close();
+		});
+		const inBrowser = (name: string, body: () => Promise<void>) =>
+			test(name, async () => {
+				if (browser) await body();
+			}, 300_000);
+		const credentialOf = (node: ActionNodeName) => ACTION_NODES.find((entry) => entry.name === node)!.credential;
+
+		test.each(ACTION_NODES.map((node) => [node.name]))('the picker lists each operation of %s once, under its resource', async (node) => {
+			if (!browser) return;
+			await openPickerAfterTrigger(page, stack().n8n.url);
+			const shown = await openActions(page, node);
+			await shoot(page, `picker-${node === 'BaaS' ? 'baas' : 'dashboard'}-n8n-${version}`);
+			const expected = expectedPicker(node);
+			expect(sortedPicker(shown.actions)).toEqual(sortedPicker(expected));
+			expect(shown.text).toContain(`Actions (${Object.values(expected).flat().length})`);
+			if (node === 'BaaS') expect(shown.text).toContain(BAAS_DESCRIPTION);
+		}, 300_000);
+
+		inBrowser('searching the picker for any action phrase finds the node that runs it', async () => {
+			await openPickerAfterTrigger(page, stack().n8n.url);
+			const missed: string[] = [];
+			const phrases = ACTION_NODES.flatMap(({ name }) => Object.values(expectedPicker(name)).flat().map((phrase) => [phrase, name]));
+			for (const [phrase, node] of [...phrases, ['name enquiry', 'BaaS Dashboard'], ['team member', 'BaaS Dashboard'], ['total balance', 'BaaS Dashboard'], ['payout', 'BaaS']]) {
+				if (!(await searchPicker(page, phrase)).includes(node)) missed.push(`${phrase} → ${node}`);
+			}
+			expect(missed).toEqual([]);
+		});
+
+		// n8n preselects the most recently saved credential a node accepts: one credential per node makes it one that runs the action.
+		test.each([
+			['BaaS', 'Get many banks'],
+			['BaaS', 'Get many accounts'],
+			['BaaS Dashboard', 'Get many settlements'],
+			['BaaS Dashboard', 'Get collection totals per account'],
+			['BaaS Dashboard', 'Get many accounts'],
+		] as Array<[ActionNodeName, string]>)('picking %s → "%s" preselects a credential that can run it', async (node, action) => {
+			if (!browser) return;
+			await openPickerAfterTrigger(page, stack().n8n.url);
+			await openActions(page, node);
+			await pickAction(page, action);
+			expect((await panel(page)).credential).toBe(credentialOf(node));
+		}, 300_000);
+
+		inBrowser('BaaS → Send money shows its fields in order with hints, and its output after the step runs', async () => {
+			await openPickerAfterTrigger(page, stack().n8n.url);
+			await openActions(page, 'BaaS');
+			await pickAction(page, 'Send money');
+			const { labels, credential, text } = await panel(page);
+			expect(credential).toBe(credentialOf('BaaS'));
+			// The reference first (it makes a retry safe), then what moves money, then the optional rest. (The
+			// credential's label differs between n8n lines; the credential itself is checked above.)
+			const order = ['Resource', 'Operation', 'Reference Number', 'Transfer Type', 'Amount', 'Source Account Number', 'Beneficiary Account Number', 'Narration', 'Additional Fields'];
+			expect(labels.filter((label) => order.includes(label))).toEqual(order);
+			expect(text).toContain('never rounded');
+
+			const reference = `E2E-UI-${version}-${Date.now()}`;
+			const ndv = page.locator('[data-test-id="ndv"]');
+			// Reference Number defaults to an expression (the row's reference_number); a manual run types one.
+			await ndv.locator('[data-test-id="referenceNumber-parameter-input-options-container"]').hover({ force: true });
+			await ndv.locator('[data-test-id="referenceNumber-parameter-input-options-container"] [data-test-id="radio-button-fixed"]').click({ force: true });
+			await ndv.locator('[data-test-id="parameter-input-referenceNumber"] input').fill(reference);
+			// Under a fixed value n8n shows the field's hint (under an expression, the expression's result).
+			expect(await ndv.innerText()).toContain('Keep the same reference when you retry');
+			await ndv.locator('[data-test-id="parameter-input-amount"] input').fill('1500.00');
+			await ndv.locator('[data-test-id="rlc-input"]').click();
+			await page.keyboard.type('0823000001');
+			await page.locator('[data-test-id^="rlc-item"]', { hasText: '0823000001' }).first().click();
+			await ndv.locator('[data-test-id="parameter-input-beneficiaryAccountNumber"] input').fill('0823100002');
+			await ndv.locator('[data-test-id="parameter-input-narration"] input').fill('Paid from the editor');
+			await shoot(page, `transfer-create-n8n-${version}`);
+			await ndv.locator('[data-test-id="node-execute-button"]').click();
+			const output = page.locator('[data-test-id="output-panel"]');
+			await output.getByText(reference).first().waitFor({ timeout: 60_000 });
+			const shown = await output.innerText();
+			await shoot(page, `transfer-create-output-n8n-${version}`);
+			expect(shown).toContain('1 item');
+			expect(shown).toContain('1500.00');
+			expect(shown).toMatch(/successful/);
+			const ledger = (await (await fetch(`${stack().bank.url}/__sandbox/ledger`)).json()) as { data: { transfers: Array<{ reference_number: string; amount: string }> } };
+			expect(ledger.data.transfers.filter((t) => t.reference_number === reference)).toEqual([expect.objectContaining({ amount: '1500.00' })]);
+		});
+
+		inBrowser("the trigger's panel shows its test and production URLs and the Webhook Secret hint", async () => {
+			await page.goto(`${stack().n8n.url}/workflow/${stack().shipped.collection}`, { waitUntil: 'domcontentloaded' });
+			await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 120_000 });
+			await page.locator('[data-test-id="canvas-node"][data-node-name="Money Received"]').dblclick();
+			await page.waitForSelector('[data-test-id="ndv"]');
+			await page.getByText('Webhook URLs').first().click();
+			await page.waitForTimeout(1_000);
+			const { text } = await panel(page);
+			await shoot(page, `trigger-n8n-${version}`);
+			expect(text).toContain('Webhook Secret of the selected BaaS API credential');
+			expect(text).toMatch(/Test URL/i);
+			expect(text).toMatch(/Production URL/i);
+		});
+	});
+}
