@@ -2,6 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS_BY_AUTHENTICATION } from '../Baas/authentication';
+import { EVENTS_SUBTITLE } from '../BaasTrigger/options';
 import { pollTriggerProperties } from './description';
 import { pollForEvents } from './poll';
 import { readSettings } from './settings';
@@ -15,7 +16,7 @@ export class BaasPollTrigger implements INodeType {
 		icon: { light: 'file:baas.svg', dark: 'file:baas.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		subtitle: EVENTS_SUBTITLE,
 		description:
 			'Starts the workflow on collections and transfer outcomes by asking the bank on a schedule; needs no public URL',
 		defaults: { name: 'BaaS Poll Trigger' },

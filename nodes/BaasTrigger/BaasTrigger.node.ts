@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { BAAS_DESCRIPTION } from '../Baas/nodeDescription';
 import { handleDelivery } from './delivery';
-import { DEFAULT_WINDOW_MINUTES, EVENTS_PROPERTY, optionsCollection, outputOption } from './options';
+import { DEFAULT_WINDOW_MINUTES, EVENTS_PROPERTY, EVENTS_SUBTITLE, optionsCollection, outputOption } from './options';
 import { forgetRegistration, register, registrationExists } from './registration';
 
 /** Thin shell: the form, the registration lifecycle (registration.ts) and delivery handling (delivery.ts). */
@@ -14,9 +14,7 @@ export class BaasTrigger implements INodeType {
 		icon: { light: 'file:baas.svg', dark: 'file:baas.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		// What a person reads ("Collection Success"), not the stored event values.
-		subtitle:
-			'={{ ($parameter["events"] || []).map((event) => ({ COLLECTION_SUCCESS: "Collection Success", TRANSFER_FAILED: "Transfer Failed", TRANSFER_SUCCESS: "Transfer Success" })[event] || event).join(", ") }}',
+		subtitle: EVENTS_SUBTITLE,
 		description: BAAS_DESCRIPTION,
 		defaults: { name: 'BaaS Trigger' },
 		inputs: [],

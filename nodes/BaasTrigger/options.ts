@@ -27,6 +27,11 @@ export const EVENTS_PROPERTY: INodeProperties = {
 	options: EVENT_OPTIONS,
 };
 
+/** Both triggers' canvas subtitle: the selected events as a person reads them ("Collection Success"), not their values. */
+export const EVENTS_SUBTITLE = `={{ ($parameter["events"] || []).map((event) => (${JSON.stringify(
+	Object.fromEntries(EVENT_OPTIONS.map((option) => [option.value, option.name])),
+)})[event] || event).join(", ") }}`;
+
 /** The Output option of both triggers; only what a whole event holds differs between them. */
 export function outputOption(wholeEvent: string): INodeProperties {
 	return {

@@ -6,6 +6,7 @@ import { RESOURCES } from '../../nodes/Baas/actions/resources';
 import { authenticationsFor } from '../../nodes/Baas/actions/selectors';
 import { BaasDashboard } from '../../nodes/BaasDashboard/BaasDashboard.node';
 import dashboardCodex from '../../nodes/BaasDashboard/BaasDashboard.node.json';
+import { BaasPollTrigger } from '../../nodes/BaasPollTrigger/BaasPollTrigger.node';
 import { BaasTrigger } from '../../nodes/BaasTrigger/BaasTrigger.node';
 
 const baas = new Baas();
@@ -90,5 +91,25 @@ describe('the action nodes, as the node picker reads them', () => {
 		const actions = description.properties.filter((p) => p.name === 'operation').flatMap((p) => options(p).map((o) => o.action));
 		expect(actions.length).toBeGreaterThan(8);
 		for (const action of actions) expect(aliases).toContain(action);
+	});
+});
+
+describe('canvas subtitles, as a person reads them', () => {
+	/** The value map an n8n subtitle expression looks its parameters up in. */
+	const mapIn = (expression: string) => JSON.parse(/(\{"[^}]*\})/.exec(expression)![1]) as Record<string, string>;
+
+	test('the action nodes show "Operation: Resource" for every operation', () => {
+		for (const description of [twoApis, apiClient, dashboard]) {
+			const names = mapIn(String(description.subtitle));
+			expect(names['account.getBalance']).toBe('Get Balance: Account');
+			expect(names['transfer.create']).toBe('Create: Transfer');
+			expect(Object.keys(names)).toHaveLength(23);
+		}
+	});
+
+	test('both triggers show the selected events by name', () => {
+		for (const subtitle of [new BaasTrigger().description.subtitle, new BaasPollTrigger().description.subtitle]) {
+			expect(mapIn(String(subtitle))).toEqual({ COLLECTION_SUCCESS: 'Collection Success', TRANSFER_FAILED: 'Transfer Failed', TRANSFER_SUCCESS: 'Transfer Success' });
+		}
 	});
 });
