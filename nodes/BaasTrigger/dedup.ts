@@ -2,27 +2,43 @@ import { createHash } from 'node:crypto';
 
 /**
  * Duplicate-delivery memory of the trigger: which events were let through recently, so a second delivery of
- * one event (bank retry, network hiccup, replay of captured bytes) starts nothing.
+ * one event (bank retry, network hiccup, replay of captured bytes) starts nothing. Two memories, with the same
+ * keys and the same window:
  *
- * Cost per delivery is constant, whatever the memory holds: one hash, two lookups, one insert, and now and
- * then dropping a whole generation by reference. Nothing is sorted, copied or scanned per delivery.
+ * - In this n8n process (RecentDeliveries): two generations of up to MEMORY_GENERATION_SIZE keys per trigger
+ *   in Maps, so the last 2,500 to 5,000 events. Constant cost per delivery: two lookups, one insert.
+ * - In the workflow's static data (SeenStore): two generations of up to GENERATION_SIZE keys, so the last
+ *   250 to 500 events, for a copy that reaches another webhook process or arrives after a restart. n8n loads
+ *   a production workflow's static data from its database for every webhook request and saves it whole after
+ *   the webhook answered, so every byte kept there is parsed, wrapped and written once per delivery. It is
+ *   therefore small (at most 7.5 KB) and packed: one string per generation of fixed-width records (key, then
+ *   the second it was let through), which JSON reads and writes as one value, not one property per key.
  */
 
-/** Keys per generation; two generations are kept, so at most 2 × this many (about 20 bytes each as JSON). */
-export const GENERATION_SIZE = 2500;
+/** Keys per generation in static data; two generations are kept, so at most 2 × this many (15 bytes each as JSON). */
+export const GENERATION_SIZE = 250;
 export const MAX_REMEMBERED = 2 * GENERATION_SIZE;
+
+/** Keys per generation in process memory: the last 2,500 to 5,000 events of a trigger. */
+export const MEMORY_GENERATION_SIZE = 2500;
 
 /** 11 base64url characters = 66 bits of SHA-256: a false match is below 1e-12 even at 5,000 keys. */
 const SHORT_KEY_LENGTH = 11;
 
+/** The second a key was let through, after its generation's start: 4 base64url digits, most significant first. */
+const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const OFFSET_LENGTH = 4;
+/** 64^4 − 1 seconds (194 days): a generation older than this is closed even inside a longer window. */
+const MAX_OFFSET = 64 ** OFFSET_LENGTH - 1;
+const RECORD_LENGTH = SHORT_KEY_LENGTH + OFFSET_LENGTH;
+
 /**
- * A generation of keys: short key → seconds after `start` it was let through. Object keys keep insertion
- * order in JSON (base64url of 11 characters is never a number-like key), so the saved form stays compact.
+ * A generation of keys: `keys` holds one record per key, each the 11-character key followed by the second it
+ * was let through after `start` (4 base64url digits), in arrival order.
  */
 export interface Generation {
 	start: number;
-	keys: Record<string, number>;
-	count: number;
+	keys: string;
 }
 
 /** What is kept per trigger (in the node's static data, and in process memory): the current and the previous generation. */
@@ -48,22 +64,85 @@ export function deliveryKey(kind: string, data: unknown, signedBody: Buffer): st
 	return hash.digest('base64url').slice(0, SHORT_KEY_LENGTH);
 }
 
-function isGeneration(value: unknown): value is Generation {
-	if (typeof value !== 'object' || value === null) return false;
-	const g = value as Partial<Generation>;
-	return typeof g.start === 'number' && typeof g.count === 'number' && typeof g.keys === 'object' && g.keys !== null;
+function encodeOffset(seconds: number): string {
+	let value = Math.min(MAX_OFFSET, Math.max(0, Math.floor(seconds)));
+	let out = '';
+	for (let i = 0; i < OFFSET_LENGTH; i++) {
+		out = DIGITS[value % 64] + out;
+		value = Math.floor(value / 64);
+	}
+	return out;
 }
 
-/** The store in `value`, or undefined when it holds none (first delivery, or data of an older version). */
+function decodeOffset(keys: string, at: number): number {
+	let value = 0;
+	for (let i = at; i < at + OFFSET_LENGTH; i++) value = value * 64 + DIGITS.indexOf(keys[i]);
+	return value;
+}
+
+const SHORT_KEY = /^[\w-]{11}$/;
+
+/** A key as stored: deliveryKey's 11 characters as they are, anything else hashed to that form. */
+function storedKey(key: string): string {
+	return SHORT_KEY.test(key) ? key : createHash('sha256').update(key).digest('base64url').slice(0, SHORT_KEY_LENGTH);
+}
+
+/** Where `key`'s record starts in `keys`, or -1. A match that straddles two records is skipped. */
+function recordOf(keys: string, key: string): number {
+	for (let at = keys.indexOf(key); at !== -1; at = keys.indexOf(key, at + 1)) {
+		if (at % RECORD_LENGTH === 0) return at;
+	}
+	return -1;
+}
+
+/** The keys a generation holds, oldest first. */
+export function keysIn(generation: Generation | undefined): string[] {
+	const keys = generation?.keys ?? '';
+	const out: string[] = [];
+	for (let at = 0; at + RECORD_LENGTH <= keys.length; at += RECORD_LENGTH) out.push(keys.slice(at, at + SHORT_KEY_LENGTH));
+	return out;
+}
+
+function countOf(generation: Generation): number {
+	return Math.floor(generation.keys.length / RECORD_LENGTH);
+}
+
+/** The packed form of a generation an older version saved as { start, keys: { key: second }, count }. */
+function fromOlderVersion(start: number, keys: Record<string, unknown>): Generation {
+	let packed = '';
+	for (const [key, offset] of Object.entries(keys)) {
+		if (typeof offset === 'number') packed += storedKey(key) + encodeOffset(offset);
+	}
+	return { start, keys: packed };
+}
+
+/** The generation in `value` (migrating an older version's form), or undefined when there is none. */
+function asGeneration(value: unknown): Generation | undefined {
+	if (typeof value !== 'object' || value === null) return undefined;
+	const g = value as { start?: unknown; keys?: unknown };
+	if (typeof g.start !== 'number') return undefined;
+	if (typeof g.keys === 'string') return g.keys.length % RECORD_LENGTH === 0 ? (value as Generation) : undefined;
+	if (typeof g.keys === 'object' && g.keys !== null) return fromOlderVersion(g.start, g.keys as Record<string, unknown>);
+	return undefined;
+}
+
+/** The store in `value`, or undefined when it holds none (first delivery, or data that is not a store). */
 export function asStore(value: unknown): SeenStore | undefined {
-	if (typeof value !== 'object' || value === null || !isGeneration((value as SeenStore).current)) return undefined;
+	if (typeof value !== 'object' || value === null) return undefined;
 	const store = value as SeenStore;
-	if (store.previous !== undefined && !isGeneration(store.previous)) delete store.previous;
+	const current = asGeneration(store.current);
+	if (current === undefined) return undefined;
+	if (current !== store.current) store.current = current;
+	if (store.previous !== undefined) {
+		const previous = asGeneration(store.previous);
+		if (previous === undefined) delete store.previous;
+		else if (previous !== store.previous) store.previous = previous;
+	}
 	return store;
 }
 
 function newGeneration(nowSeconds: number): Generation {
-	return { start: nowSeconds, keys: {}, count: 0 };
+	return { start: nowSeconds, keys: '' };
 }
 
 export function emptyStore(now: number): SeenStore {
@@ -71,16 +150,22 @@ export function emptyStore(now: number): SeenStore {
 }
 
 function seenIn(generation: Generation | undefined, key: string, nowSeconds: number, windowSeconds: number): boolean {
-	const offset = generation?.keys[key];
+	if (generation === undefined) return false;
+	const at = recordOf(generation.keys, key);
 	// A clock that stepped backwards gives a negative age: still inside the window.
-	return offset !== undefined && nowSeconds - (generation!.start + offset) < windowSeconds;
+	return at !== -1 && nowSeconds - (generation.start + decodeOffset(generation.keys, at + SHORT_KEY_LENGTH)) < windowSeconds;
 }
 
 /** True when `key` was let through less than `windowMs` ago. */
 export function wasSeen(store: SeenStore, key: string, now: number, windowMs: number): boolean {
 	const nowSeconds = Math.floor(now / 1000);
 	const windowSeconds = Math.ceil(windowMs / 1000);
-	return seenIn(store.current, key, nowSeconds, windowSeconds) || seenIn(store.previous, key, nowSeconds, windowSeconds);
+	const stored = storedKey(key);
+	return seenIn(store.current, stored, nowSeconds, windowSeconds) || seenIn(store.previous, stored, nowSeconds, windowSeconds);
+}
+
+function withoutRecord(keys: string, at: number): string {
+	return keys.slice(0, at) + keys.slice(at + RECORD_LENGTH);
 }
 
 /**
@@ -91,52 +176,84 @@ export function wasSeen(store: SeenStore, key: string, now: number, windowMs: nu
 export function remember(store: SeenStore, key: string, now: number, windowMs: number): void {
 	const nowSeconds = Math.floor(now / 1000);
 	const windowSeconds = Math.ceil(windowMs / 1000);
-	if (nowSeconds - store.current.start >= windowSeconds || store.current.count >= GENERATION_SIZE) {
+	const age = nowSeconds - store.current.start;
+	if (age >= Math.min(windowSeconds, MAX_OFFSET) || countOf(store.current) >= GENERATION_SIZE) {
 		const current = store.current;
-		store.previous = nowSeconds - current.start >= 2 * windowSeconds ? undefined : current;
+		store.previous = age >= 2 * windowSeconds ? undefined : current;
 		if (store.previous === undefined) delete store.previous;
 		store.current = newGeneration(nowSeconds);
 	}
 	const current = store.current;
-	if (current.keys[key] === undefined) current.count += 1;
-	current.keys[key] = Math.max(0, nowSeconds - current.start);
+	const stored = storedKey(key);
+	const at = recordOf(current.keys, stored);
+	const record = stored + encodeOffset(nowSeconds - current.start);
+	current.keys = at === -1 ? current.keys + record : current.keys.slice(0, at) + record + current.keys.slice(at + RECORD_LENGTH);
 }
 
 /** Forgets `key` (an event whose execution could not start), so the bank's next attempt is let through. */
 export function forgetKey(store: SeenStore, key: string): void {
+	const stored = storedKey(key);
 	for (const generation of [store.current, store.previous]) {
-		if (generation?.keys[key] === undefined) continue;
-		delete generation.keys[key];
-		generation.count -= 1;
+		if (generation === undefined) continue;
+		const at = recordOf(generation.keys, stored);
+		if (at !== -1) generation.keys = withoutRecord(generation.keys, at);
 	}
+}
+
+/** A generation of the process memory: key → seconds after `start` it was let through. */
+interface MemoryGeneration {
+	start: number;
+	keys: Map<string, number>;
+}
+
+interface MemoryStore {
+	current: MemoryGeneration;
+	previous?: MemoryGeneration;
+}
+
+function seenInMemory(generation: MemoryGeneration | undefined, key: string, nowSeconds: number, windowSeconds: number): boolean {
+	const offset = generation?.keys.get(key);
+	return offset !== undefined && nowSeconds - (generation!.start + offset) < windowSeconds;
 }
 
 /**
  * Keys let through recently, per trigger, in this n8n process. n8n saves a workflow's static data only after
  * work on it finishes, so two copies of one event that arrive together both find the saved keys without it;
- * this memory answers for them. Static data still carries the keys across restarts and other processes.
+ * this memory answers for them, and holds ten times as many keys as static data. Static data carries the most
+ * recent keys across restarts and other processes.
  */
 export class RecentDeliveries {
-	private readonly scopes = new Map<string, SeenStore>();
+	private readonly scopes = new Map<string, MemoryStore>();
 
 	has(scope: string, key: string, now: number, windowMs: number): boolean {
 		const store = this.scopes.get(scope);
-		return store !== undefined && wasSeen(store, key, now, windowMs);
+		if (store === undefined) return false;
+		const nowSeconds = Math.floor(now / 1000);
+		const windowSeconds = Math.ceil(windowMs / 1000);
+		return seenInMemory(store.current, key, nowSeconds, windowSeconds) || seenInMemory(store.previous, key, nowSeconds, windowSeconds);
 	}
 
 	remember(scope: string, key: string, now: number, windowMs: number): void {
+		const nowSeconds = Math.floor(now / 1000);
+		const windowSeconds = Math.ceil(windowMs / 1000);
 		let store = this.scopes.get(scope);
 		if (store === undefined) {
-			store = emptyStore(now);
+			store = { current: { start: nowSeconds, keys: new Map() } };
 			this.scopes.set(scope, store);
 		}
-		remember(store, key, now, windowMs);
+		const age = nowSeconds - store.current.start;
+		if (age >= windowSeconds || store.current.keys.size >= MEMORY_GENERATION_SIZE) {
+			store.previous = age >= 2 * windowSeconds ? undefined : store.current;
+			store.current = { start: nowSeconds, keys: new Map() };
+		}
+		store.current.keys.set(key, Math.max(0, nowSeconds - store.current.start));
 	}
 
 	/** Forgets one key, so the next copy of that event is let through. */
 	release(scope: string, key: string): void {
 		const store = this.scopes.get(scope);
-		if (store) forgetKey(store, key);
+		store?.current.keys.delete(key);
+		store?.previous?.keys.delete(key);
 	}
 
 	/** Forgets one trigger's keys, or everything (what a restart of n8n does). */

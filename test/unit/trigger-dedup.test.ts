@@ -1,4 +1,15 @@
-import { asStore, deliveryKey, emptyStore, GENERATION_SIZE, RecentDeliveries, remember, wasSeen } from '../../nodes/BaasTrigger/dedup';
+import {
+	asStore,
+	deliveryKey,
+	emptyStore,
+	forgetKey,
+	GENERATION_SIZE,
+	keysIn,
+	MEMORY_GENERATION_SIZE,
+	RecentDeliveries,
+	remember,
+	wasSeen,
+} from '../../nodes/BaasTrigger/dedup';
 
 const MINUTE = 60_000;
 const body = (text: string) => Buffer.from(text);
@@ -37,7 +48,8 @@ describe('the seen store', () => {
 		const store = emptyStore(0);
 		remember(store, 'old', 0, 10 * MINUTE);
 		remember(store, 'new', 15 * MINUTE, 10 * MINUTE);
-		expect(store.previous?.keys).toHaveProperty('old');
+		expect(store.previous).toBeDefined();
+		expect(wasSeen({ current: store.previous! }, 'old', 15 * MINUTE, 20 * MINUTE)).toBe(true);
 		expect(wasSeen(store, 'new', 20 * MINUTE, 10 * MINUTE)).toBe(true);
 		remember(store, 'later', 40 * MINUTE, 10 * MINUTE);
 		expect(store.previous).toBeUndefined();
@@ -48,7 +60,7 @@ describe('the seen store', () => {
 		const store = emptyStore(0);
 		const total = 3 * GENERATION_SIZE + 7;
 		for (let i = 0; i < total; i++) remember(store, `k${i}`, 0, 60 * MINUTE);
-		const kept = Object.keys(store.current.keys).length + Object.keys(store.previous?.keys ?? {}).length;
+		const kept = keysIn(store.current).length + keysIn(store.previous).length;
 		expect(kept).toBeLessThanOrEqual(2 * GENERATION_SIZE);
 		for (let i = total - GENERATION_SIZE; i < total; i++) expect(wasSeen(store, `k${i}`, 0, 60 * MINUTE)).toBe(true);
 		expect(wasSeen(store, 'k0', 0, 60 * MINUTE)).toBe(false);
@@ -60,17 +72,50 @@ describe('the seen store', () => {
 		expect(wasSeen(store, 'K', 5 * MINUTE, 60 * MINUTE)).toBe(true);
 	});
 
-	test('what is not a store (nothing yet, or an older version\'s data) reads as none', () => {
+	test('what is not a store (nothing yet, or data of another shape) reads as none', () => {
 		expect(asStore(undefined)).toBeUndefined();
 		expect(asStore({ 'COLLECTION_SUCCESS:R1': 5 })).toBeUndefined();
+		expect(asStore({ current: { start: 0, keys: 'not whole records' } })).toBeUndefined();
 		const store = emptyStore(0);
+		remember(store, 'K', 0, 60 * MINUTE);
 		expect(asStore(JSON.parse(JSON.stringify(store)))).toEqual(store);
 	});
 
-	test('stays small as JSON: about 20 bytes per key', () => {
+	test('the previous version\'s saved form (one property per key) is read and kept in the packed form', () => {
+		const key = deliveryKey('COLLECTION_SUCCESS', { reference_number: 'R1' }, body(''));
+		const saved = { current: { start: 100, keys: { [key]: 30 }, count: 1 }, previous: { start: 40, keys: { K2: 5 }, count: 1 } };
+		const store = asStore(saved)!;
+		expect(typeof store.current.keys).toBe('string');
+		expect(keysIn(store.current)).toEqual([key]);
+		expect(wasSeen(store, key, 130_000 + 59 * MINUTE, 60 * MINUTE)).toBe(true);
+		expect(wasSeen(store, key, 130_000 + 60 * MINUTE, 60 * MINUTE)).toBe(false);
+		expect(wasSeen(store, 'K2', 45_000, 60 * MINUTE)).toBe(true);
+	});
+
+	test('forgetKey lets one key go and keeps the others', () => {
 		const store = emptyStore(0);
-		for (let i = 0; i < 2 * GENERATION_SIZE; i++) remember(store, deliveryKey('COLLECTION_SUCCESS', { reference_number: `R${i}` }, body('')), i * 100, 60 * MINUTE);
-		expect(JSON.stringify(store).length / (2 * GENERATION_SIZE)).toBeLessThan(22);
+		for (const key of ['A', 'B', 'C']) remember(store, key, 0, 60 * MINUTE);
+		forgetKey(store, 'B');
+		expect(['A', 'B', 'C'].map((key) => wasSeen(store, key, 1, 60 * MINUTE))).toEqual([true, false, true]);
+	});
+
+	test('a key is found only where a record starts, not across two records', () => {
+		const store = emptyStore(0);
+		const a = 'AAAAAAAAAAA';
+		remember(store, a, 0, 60 * MINUTE);
+		remember(store, 'BBBBBBBBBBB', 0, 60 * MINUTE);
+		// Each record is the key and 4 offset digits ("AAAA" at second 0), so the saved string holds
+		// "AAAAAAAABBB" and "AAAABBBBBBB" across the boundary of the two records.
+		expect(store.current.keys).toContain('AAAAAAAABBB');
+		expect(wasSeen(store, a, 1, 60 * MINUTE)).toBe(true);
+		expect(wasSeen(store, 'AAAAAAAABBB', 1, 60 * MINUTE)).toBe(false);
+		expect(wasSeen(store, 'AAAABBBBBBB', 1, 60 * MINUTE)).toBe(false);
+	});
+
+	test(`stays small as JSON: 15 bytes per key, at most ${(2 * GENERATION_SIZE * 15) / 1000} KB`, () => {
+		const store = emptyStore(0);
+		for (let i = 0; i < 3 * GENERATION_SIZE; i++) remember(store, deliveryKey('COLLECTION_SUCCESS', { reference_number: `R${i}` }, body('')), i * 100, 60 * MINUTE);
+		expect(JSON.stringify(store).length).toBeLessThan(2 * GENERATION_SIZE * 15 + 100);
 	});
 });
 
@@ -81,6 +126,23 @@ describe('RecentDeliveries', () => {
 		expect(memory.has('wf:a:webhook', 'K', 30 * MINUTE, 60 * MINUTE)).toBe(true);
 		expect(memory.has('wf:a:manual', 'K', 30 * MINUTE, 60 * MINUTE)).toBe(false);
 		expect(memory.has('wf:a:webhook', 'K', 61 * MINUTE, 60 * MINUTE)).toBe(false);
+	});
+
+	test(`holds the last ${MEMORY_GENERATION_SIZE} keys of a trigger at least, ${2 * MEMORY_GENERATION_SIZE} at most`, () => {
+		const memory = new RecentDeliveries();
+		const total = 3 * MEMORY_GENERATION_SIZE + 7;
+		for (let i = 0; i < total; i++) memory.remember('a', `k${i}`, 0, 60 * MINUTE);
+		for (let i = total - MEMORY_GENERATION_SIZE; i < total; i++) expect(memory.has('a', `k${i}`, 0, 60 * MINUTE)).toBe(true);
+		expect(memory.has('a', 'k0', 0, 60 * MINUTE)).toBe(false);
+	});
+
+	test('release() lets one key go', () => {
+		const memory = new RecentDeliveries();
+		memory.remember('a', 'K', 0, MINUTE);
+		memory.remember('a', 'L', 0, MINUTE);
+		memory.release('a', 'K');
+		expect(memory.has('a', 'K', 1, MINUTE)).toBe(false);
+		expect(memory.has('a', 'L', 1, MINUTE)).toBe(true);
 	});
 
 	test('forget() empties one trigger or all', () => {
