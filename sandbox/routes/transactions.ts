@@ -4,7 +4,7 @@ import { ApiError } from '../http/envelope';
 import * as present from '../http/present';
 import { businessOf, route, V1, type RouteContext, type RouteDef } from '../http/routeDefinition';
 import { dateWindow, inWindow } from '../state/filters';
-import { newestFirst, pageOrCursor } from '../state/listing';
+import { newestFirst, newestFirstPage, pageOrCursor } from '../state/listing';
 import type { Transaction } from '../state/records';
 import { accountNumber, checkCursor, dateRangeShape, pagingShape, rangeFilters, txStatus } from '../http/requestValidation';
 
@@ -29,12 +29,13 @@ const transactionsSchema = z
 
 type TxBody = z.infer<typeof transactionsSchema>;
 
+/** The page of transactions the body asks for (filters, then page or cursor), newest first. */
 function matchingTransactions(ctx: RouteContext<TxBody>): Transaction[] {
 	const businessId = businessOf(ctx).id;
 	const f = ctx.body.filters ?? {};
 	const window = dateWindow(f);
 	const needle = f.search ? f.search.toLowerCase() : '';
-	return newestFirst(
+	return newestFirstPage(
 		ctx.rt.bank.transactions,
 		(t) =>
 			t.businessId === businessId &&
@@ -46,6 +47,7 @@ function matchingTransactions(ctx: RouteContext<TxBody>): Transaction[] {
 			(!f.reference_number || t.reference === f.reference_number) &&
 			(!f.channel || t.channel === f.channel) &&
 			(!needle || t.narration.toLowerCase().includes(needle) || t.reference.toLowerCase().includes(needle)),
+		ctx.body,
 	);
 }
 
@@ -56,7 +58,7 @@ export const transactionRoutes: RouteDef[] = [
 		schema: transactionsSchema,
 		handler: (ctx) => {
 			if (!businessOf(ctx).active) throw new ApiError('60', 'Customer not active: this business is not active');
-			return { data: pageOrCursor(matchingTransactions(ctx), ctx.body).map(present.txApi), message: 'Transactions fetched successfully' };
+			return { data: matchingTransactions(ctx).map(present.txApi), message: 'Transactions fetched successfully' };
 		},
 	}),
 	route({
@@ -64,7 +66,7 @@ export const transactionRoutes: RouteDef[] = [
 		auth: 'web',
 		schema: transactionsSchema,
 		handler: (ctx) => ({
-			data: pageOrCursor(matchingTransactions(ctx), ctx.body).map(present.txWeb),
+			data: matchingTransactions(ctx).map(present.txWeb),
 			message: 'Transactions fetched successfully',
 		}),
 	}),

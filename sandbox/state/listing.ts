@@ -55,3 +55,36 @@ export function newestFirst<T>(ascending: T[], keep: (item: T) => boolean): T[] 
 	for (let i = ascending.length - 1; i >= 0; i--) if (keep(ascending[i])) out.push(ascending[i]);
 	return out;
 }
+
+/**
+ * pageOrCursor(newestFirst(ascending, keep), q) without building the whole filtered list: a cursor is found by
+ * binary search in the ascending records, and only the items of the page asked for are collected. A deep page
+ * still walks the matches before it; a cursor page costs its own items (what makes a 100,000-record Return All
+ * linear rather than quadratic for the sandbox).
+ */
+export function newestFirstPage<T extends Stamped>(ascending: T[], keep: (item: T) => boolean, q: PageQuery): T[] {
+	const out: T[] = [];
+	if (q.cursor_created_at) {
+		const limit = q.limit ?? DEFAULT_PAGE_SIZE;
+		const ms = parseDateTime(q.cursor_created_at) as number;
+		const id = q.cursor_id ?? undefined;
+		// Ascending, afterCursor is true ... true, false ... false: find the first false.
+		let lo = 0;
+		let hi = ascending.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >>> 1;
+			if (afterCursor(ascending[mid], ms, id)) lo = mid + 1;
+			else hi = mid;
+		}
+		for (let i = lo - 1; i >= 0 && out.length < limit; i--) if (keep(ascending[i])) out.push(ascending[i]);
+		return out;
+	}
+	const size = q.page_size ?? q.limit ?? DEFAULT_PAGE_SIZE;
+	let skip = ((q.page ?? 1) - 1) * size;
+	for (let i = ascending.length - 1; i >= 0 && out.length < size; i--) {
+		if (!keep(ascending[i])) continue;
+		if (skip > 0) skip--;
+		else out.push(ascending[i]);
+	}
+	return out;
+}
