@@ -1,5 +1,6 @@
 import './env';
 
+import { forgetHeldTokens } from '../../nodes/Baas/transport/session';
 import type { BankFixture } from '../../test/engine/harness/bankFixture';
 import { API } from '../../test/engine/harness/bankFixture';
 import { rl } from '../../test/engine/harness/nodeParameters';
@@ -19,8 +20,12 @@ export async function runBaas(fx: BankFixture, parameters: Record<string, unknow
 	});
 }
 
-/** Forgets the stored token, so the next run pays for one token request (as a new execution of a new credential). */
+/**
+ * Forgets the token, so the next run pays for one token request as the plain contenders do: the one n8n stores
+ * with the credential, and the one the node holds for its n8n process (transport/session.ts).
+ */
 export function forgetToken(fx: BankFixture) {
+	forgetHeldTokens();
 	const stored = fx.credentials.stored(API.baasApi)!;
 	fx.credentials.add(API.baasApi, 'baasApi', { ...stored, accessToken: '' });
 }
