@@ -19,6 +19,12 @@ export interface RetryPolicy {
 
 const LOG_CAP = 10_000;
 const DELIVERY_TIMEOUT_MS = 10_000;
+/**
+ * Deliveries in flight to one URL at most; the rest wait their turn, as in a bank's delivery queue. Without a
+ * bound, a burst of 500 collections opened 500 connections to one n8n at once, which then answered none of
+ * them within the timeout.
+ */
+export const DELIVERIES_IN_FLIGHT_PER_URL = 10;
 
 export function sign(body: string, secret: string): string {
 	return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
@@ -32,6 +38,8 @@ export class WebhookDispatcher {
 	private readonly httpAgent = new http.Agent({ keepAlive: false });
 	private readonly httpsAgent = new https.Agent({ keepAlive: false });
 	private closed = false;
+	/** Per URL: deliveries in flight, and the turns of those waiting. */
+	private readonly lanes = new Map<string, { active: number; waiting: Array<() => void> }>();
 	/** bumped by cancelAll: chains from before a reset stop and log nothing more */
 	private generation = 0;
 
@@ -56,11 +64,29 @@ export class WebhookDispatcher {
 		}
 	}
 
+	/** Waits for a free place among the deliveries in flight to `url`; returns the function that frees it. */
+	private async turn(url: string): Promise<() => void> {
+		const lane = this.lanes.get(url) ?? { active: 0, waiting: [] };
+		this.lanes.set(url, lane);
+		if (lane.active >= DELIVERIES_IN_FLIGHT_PER_URL) await new Promise<void>((resolve) => lane.waiting.push(resolve));
+		lane.active++;
+		return () => {
+			lane.active--;
+			lane.waiting.shift()?.();
+			if (lane.active === 0 && lane.waiting.length === 0) this.lanes.delete(url);
+		};
+	}
+
 	private async deliver(d: { url: string; event: string; reference: string; body: string; signature: string; id: string }) {
 		const gen = this.generation;
 		const stopped = () => this.closed || gen !== this.generation;
 		for (let attempt = 1; attempt <= this.retry.attempts; attempt++) {
 			if (stopped()) return;
+			const release = await this.turn(d.url);
+			if (stopped()) {
+				release();
+				return;
+			}
 			const controller = new AbortController();
 			this.controllers.add(controller);
 			let status = 0;
@@ -89,6 +115,7 @@ export class WebhookDispatcher {
 				error = err instanceof Error ? err.message : String(err);
 			} finally {
 				this.controllers.delete(controller);
+				release();
 			}
 			if (stopped()) return;
 			this.record({ url: d.url, event: d.event, reference: d.reference, attempt, status, body: d.body, signature: d.signature, delivery_id: d.id, at: iso(Date.now()), ...(error ? { error } : {}) });

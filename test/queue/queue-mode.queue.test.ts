@@ -43,7 +43,7 @@ describe('single-process n8n 2.x (the baseline)', () => {
 		figures.single_deliveries_per_s = rate.toFixed(1);
 		const runs = await allExecutions(single.n8n.url, single.apiKey, single.workflows.collection.id);
 		expect(runs.filter((run) => run.status === 'success')).toHaveLength(BURST);
-	});
+	}, 600_000);
 });
 
 describe('n8n 2.x in queue mode: main, 2 workers, 2 webhook processors, Postgres, Redis', () => {

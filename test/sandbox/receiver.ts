@@ -14,13 +14,21 @@ export class Receiver {
 	readonly received: Received[] = [];
 	/** statuses to answer with, in order; 200 once exhausted */
 	script: number[] = [];
+	/** How long each answer takes, and the most requests that were open at once. */
+	delayMs = 0;
+	maxInFlight = 0;
+	private inFlight = 0;
 	private server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
+		this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
 			this.received.push({ headers: req.headers, raw: Buffer.concat(chunks), path: req.url ?? '/' });
-			res.writeHead(this.script.shift() ?? 200, { 'content-type': 'text/plain', connection: 'close' });
-			res.end('ok');
+			setTimeout(() => {
+				this.inFlight--;
+				res.writeHead(this.script.shift() ?? 200, { 'content-type': 'text/plain', connection: 'close' });
+				res.end('ok');
+			}, this.delayMs);
 		});
 	});
 	url = '';
@@ -34,6 +42,8 @@ export class Receiver {
 	clear(): void {
 		this.received.length = 0;
 		this.script = [];
+		this.delayMs = 0;
+		this.maxInFlight = 0;
 	}
 
 	async waitFor(count: number, timeoutMs = 4000): Promise<Received[]> {

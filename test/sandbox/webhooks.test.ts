@@ -3,6 +3,7 @@ import { waitFor } from '../support/waitFor';
 import { boot, Client, expectOk, sleep, type TransferRecord } from './helpers';
 import { Receiver, type Received } from './receiver';
 import type { SandboxHandle } from '../../sandbox';
+import { DELIVERIES_IN_FLIGHT_PER_URL } from '../../sandbox/runtime/webhooks';
 
 let sb: SandboxHandle;
 let c: Client;
@@ -54,6 +55,20 @@ describe('create_webhook', () => {
 });
 
 describe('delivery', () => {
+	it('a burst is delivered in turns: at most DELIVERIES_IN_FLIGHT_PER_URL open at once per URL, none lost', async () => {
+		await subscribe(['COLLECTION_SUCCESS']);
+		rx.delayMs = 100;
+		const burst = DELIVERIES_IN_FLIGHT_PER_URL * 3;
+		await Promise.all(
+			Array.from({ length: burst }, (_, i) =>
+				c.control('POST', 'collections', { account_number: '0823100002', amount: '10.00', reference: `COL-BURST-${i}` }),
+			),
+		);
+		const got = await rx.waitFor(burst, 10_000);
+		expect(new Set(got.map((r) => parse<{ reference_number: string }>(r).data.reference_number)).size).toBe(burst);
+		expect(rx.maxInFlight).toBe(DELIVERIES_IN_FLIGHT_PER_URL);
+	});
+
 	it('COLLECTION_SUCCESS is POSTed, signed over the exact body bytes', async () => {
 		await subscribe(['COLLECTION_SUCCESS']);
 		const col = await c.control<{ reference_number: string }>('POST', 'collections', { account_number: '0823100002', amount: '1234.56', reference: 'COL-WH-1' });

@@ -39,7 +39,9 @@ export function eventsByReference(executions: Execution[]): Map<string, string[]
 	const byReference = new Map<string, string[]>();
 	for (const execution of executions) {
 		for (const event of nodeOutput(execution, 'Money Received')) {
-			const data = event.data as Record<string, string>;
+			// A run n8n failed to start holds no event (the bank's retry delivered it again).
+			const data = event.data as Record<string, string> | undefined;
+			if (!data?.reference_number) continue;
 			byReference.set(data.reference_number, [...(byReference.get(data.reference_number) ?? []), data.amount]);
 		}
 	}
