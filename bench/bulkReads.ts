@@ -2,7 +2,7 @@
 import { DEFAULT_READ_CONCURRENCY } from '../nodes/Baas/actions/commonFields';
 import { balanceItems, balanceParameters } from './lib/balanceReads';
 import type { BankFixture } from './lib/engine';
-import { requestsSince, timedFreshRun } from './lib/engine';
+import { requestsSince, timedFreshRun, startRequestLog } from './lib/engine';
 import { plainClient, pool } from './lib/plain';
 import type { BenchResult } from './lib/report';
 import { target } from './lib/report';
@@ -46,7 +46,7 @@ export async function bulkReads(fx: BankFixture, options: BulkReadsOptions): Pro
 		contenders.push({
 			name: `fetch @${concurrency}`,
 			run: async () => {
-				const from = fx.bank.requests().length;
+				const from = await startRequestLog(fx);
 				const { ms } = await timed(async () => {
 					const client = await plainClient(fx.bank);
 					await pool(items.length, concurrency, async (i) => {

@@ -9,7 +9,7 @@ import { registerNodeType } from '../test/engine/harness/nodeTypes';
 import { runNode } from '../test/engine/harness/runNode';
 import { balanceItems, balanceParameters } from './lib/balanceReads';
 import type { BankFixture } from './lib/engine';
-import { forgetToken, requestsSince, timedFreshRun } from './lib/engine';
+import { forgetToken, requestsSince, timedFreshRun, startRequestLog } from './lib/engine';
 import { findNodesBase, loadHttpRequestNode } from './lib/nodesBase';
 import { rateLimitedBank } from './lib/rateLimiter';
 import type { BenchResult } from './lib/report';
@@ -34,7 +34,7 @@ function httpContender(fx: BankFixture, name: string, baseUrl: string, items: ob
 		name,
 		run: async () => {
 			const bearer = await token(baseUrl, fx);
-			const from = fx.bank.requests().length;
+			const from = await startRequestLog(fx);
 			const { ms, value: run } = await timed(() =>
 				runNode(fx.credentials, {
 					nodeType: HTTP_TYPE,

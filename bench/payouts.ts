@@ -1,6 +1,6 @@
 /** Benchmark 5: payouts, N intra-bank transfers one at a time, ours (exactly-once) vs a plain loop of funds_transfer. */
 import type { BankFixture } from './lib/engine';
-import { rl, timedFreshRun } from './lib/engine';
+import { rl, timedFreshRun, startRequestLog } from './lib/engine';
 import { plainClient } from './lib/plain';
 import type { BenchResult } from './lib/report';
 import { target } from './lib/report';
@@ -50,7 +50,7 @@ export async function payouts(fx: BankFixture, options: { transfers: number; lat
 			name: 'plain loop of funds_transfer',
 			run: async () => {
 				const items = rows('plain');
-				const from = fx.bank.requests().length;
+				const from = await startRequestLog(fx);
 				let failed = 0;
 				const { ms } = await timed(async () => {
 					const client = await plainClient(fx.bank);
