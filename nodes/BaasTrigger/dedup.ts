@@ -200,6 +200,46 @@ export function forgetKey(store: SeenStore, key: string): void {
 	}
 }
 
+/** Every record of a store: [stored key, the second it was let through]. */
+function recordsOf(store: SeenStore): Array<[string, number]> {
+	const out: Array<[string, number]> = [];
+	for (const generation of [store.previous, store.current]) {
+		const keys = generation?.keys ?? '';
+		for (let at = 0; at + RECORD_LENGTH <= keys.length; at += RECORD_LENGTH) {
+			out.push([keys.slice(at, at + SHORT_KEY_LENGTH), generation!.start + decodeOffset(keys, at + SHORT_KEY_LENGTH)]);
+		}
+	}
+	return out;
+}
+
+function packed(records: Array<[string, number]>): Generation {
+	const start = records[0][1];
+	return { start, keys: records.map(([key, second]) => key + encodeOffset(second - start)).join('') };
+}
+
+/**
+ * The union of two stores: every key either holds, with its later second, that is still inside the window;
+ * the most recent MAX_REMEMBERED of them, packed as two generations. Its cost is bounded by MAX_REMEMBERED.
+ */
+export function mergeStores(a: SeenStore, b: SeenStore, now: number, windowMs: number): SeenStore {
+	const nowSeconds = Math.floor(now / 1000);
+	const windowSeconds = Math.ceil(windowMs / 1000);
+	const latest = new Map<string, number>();
+	for (const [key, second] of [...recordsOf(a), ...recordsOf(b)]) {
+		if (nowSeconds - second < windowSeconds && second > (latest.get(key) ?? -Infinity)) latest.set(key, second);
+	}
+	const records = [...latest].sort((x, y) => x[1] - y[1]).slice(-MAX_REMEMBERED);
+	if (records.length === 0) return emptyStore(now);
+	if (records.length <= GENERATION_SIZE) return { current: packed(records) };
+	return { previous: packed(records.slice(0, -GENERATION_SIZE)), current: packed(records.slice(-GENERATION_SIZE)) };
+}
+
+const sameStore = (a: SeenStore, b: SeenStore) =>
+	a.current.start === b.current.start &&
+	a.current.keys === b.current.keys &&
+	a.previous?.start === b.previous?.start &&
+	a.previous?.keys === b.previous?.keys;
+
 /** A generation of the process memory: key → seconds after `start` it was let through. */
 interface MemoryGeneration {
 	start: number;
@@ -224,6 +264,24 @@ function seenInMemory(generation: MemoryGeneration | undefined, key: string, now
  */
 export class RecentDeliveries {
 	private readonly scopes = new Map<string, MemoryStore>();
+	/** Per trigger, the static-data store this process last wrote. */
+	private readonly written = new Map<string, SeenStore>();
+
+	/**
+	 * The store to check and write for a delivery: what n8n loaded from the database, joined with what this
+	 * process last wrote. n8n saves static data whole, so of two deliveries that loaded the same data the later
+	 * save would erase the earlier one's key; writing the union keeps every key this process let through, and
+	 * takes in what other webhook processes wrote (their keys reach the database again with this save).
+	 */
+	reconcile(scope: string, loaded: SeenStore, now: number, windowMs: number): SeenStore {
+		const written = this.written.get(scope);
+		return written === undefined || sameStore(written, loaded) ? loaded : mergeStores(loaded, written, now, windowMs);
+	}
+
+	/** What this process has just written for a trigger (a copy: n8n may wrap the object it saves). */
+	wrote(scope: string, store: SeenStore): void {
+		this.written.set(scope, { current: { ...store.current }, ...(store.previous ? { previous: { ...store.previous } } : {}) });
+	}
 
 	has(scope: string, key: string, now: number, windowMs: number): boolean {
 		const store = this.scopes.get(scope);
@@ -254,12 +312,19 @@ export class RecentDeliveries {
 		const store = this.scopes.get(scope);
 		store?.current.keys.delete(key);
 		store?.previous?.keys.delete(key);
+		const written = this.written.get(scope);
+		if (written !== undefined) forgetKey(written, key);
 	}
 
 	/** Forgets one trigger's keys, or everything (what a restart of n8n does). */
 	forget(scope?: string): void {
-		if (scope === undefined) this.scopes.clear();
-		else this.scopes.delete(scope);
+		if (scope === undefined) {
+			this.scopes.clear();
+			this.written.clear();
+		} else {
+			this.scopes.delete(scope);
+			this.written.delete(scope);
+		}
 	}
 }
 

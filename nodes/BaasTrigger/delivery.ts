@@ -58,7 +58,8 @@ function isDuplicate(context: IWebhookFunctions, res: Reply, key: string, option
 	const scope = `${context.getWorkflow().id ?? ''}:${context.getNode().id}:${mode}`;
 	const persisted = mode !== 'manual';
 	const stored = context.getWorkflowStaticData('node');
-	const seen = persisted ? asStore(stored.seenDeliveries) ?? emptyStore(now) : undefined;
+	const loaded = persisted ? asStore(stored.seenDeliveries) ?? emptyStore(now) : undefined;
+	const seen = loaded && recentDeliveries.reconcile(scope, loaded, now, windowMs);
 	if (recentDeliveries.has(scope, key, now, windowMs) || (seen !== undefined && wasSeen(seen, key, now, windowMs))) return true;
 	recentDeliveries.remember(scope, key, now, windowMs);
 	res.once('close', () => {
@@ -68,8 +69,9 @@ function isDuplicate(context: IWebhookFunctions, res: Reply, key: string, option
 	});
 	if (seen !== undefined) {
 		remember(seen, key, now, windowMs);
-		// Assigned again (the same object, no copy): n8n notices changes to static data through its top-level properties.
+		// Assigned again: n8n notices changes to static data through its top-level properties.
 		stored.seenDeliveries = seen as unknown as IDataObject;
+		recentDeliveries.wrote(scope, seen);
 	}
 	return false;
 }

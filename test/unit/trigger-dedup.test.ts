@@ -5,6 +5,7 @@ import {
 	forgetKey,
 	GENERATION_SIZE,
 	keysIn,
+	mergeStores,
 	MEMORY_GENERATION_SIZE,
 	RecentDeliveries,
 	remember,
@@ -154,5 +155,69 @@ describe('RecentDeliveries', () => {
 		expect(memory.has('b', 'K', 1, MINUTE)).toBe(true);
 		memory.forget();
 		expect(memory.has('b', 'K', 1, MINUTE)).toBe(false);
+	});
+});
+
+/** A store as n8n hands it to a delivery: a fresh copy of what the database holds. */
+const loadedFrom = (saved: unknown) => asStore(JSON.parse(JSON.stringify(saved)))!;
+
+describe('static data written whole, by deliveries that loaded it at the same time', () => {
+	test('mergeStores: the union of both, each key with its later second, inside the window, the most recent kept', () => {
+		const a = emptyStore(0);
+		const b = emptyStore(0);
+		remember(a, 'k-a', 1_000, MINUTE);
+		remember(b, 'k-b', 2_000, MINUTE);
+		remember(b, 'k-a', 3_000, MINUTE);
+		const merged = mergeStores(a, b, 4_000, MINUTE);
+		expect(keysIn(merged.current).length).toBe(2);
+		expect(wasSeen(merged, 'k-a', 4_000, MINUTE) && wasSeen(merged, 'k-b', 4_000, MINUTE)).toBe(true);
+		// k-a's later second (3 s) counts: at 62.5 s it is still inside a one-minute window.
+		expect(wasSeen(mergeStores(a, b, 62_500, MINUTE), 'k-a', 62_500, MINUTE)).toBe(true);
+		expect(wasSeen(mergeStores(a, b, 62_500, MINUTE), 'k-b', 62_500, MINUTE)).toBe(false);
+
+		const many = emptyStore(0);
+		const others = emptyStore(0);
+		for (let i = 0; i < 2 * GENERATION_SIZE; i++) remember(i % 2 ? many : others, `key-${i}`, i * 10, 60 * MINUTE);
+		const capped = mergeStores(many, others, 2 * GENERATION_SIZE * 10, 60 * MINUTE);
+		expect(keysIn(capped.previous).length + keysIn(capped.current).length).toBe(2 * GENERATION_SIZE);
+		expect(wasSeen(capped, 'key-0', 2 * GENERATION_SIZE * 10, 60 * MINUTE)).toBe(true);
+	});
+
+	test('two deliveries that loaded the same data: the later one writes both keys (no key lost)', () => {
+		const memory = new RecentDeliveries();
+		const saved = emptyStore(0);
+		// Each delivery checks and records its key in one synchronous step, after n8n loaded static data for it.
+		const first = memory.reconcile('wf:node', loadedFrom(saved), 1_000, MINUTE);
+		remember(first, 'k-1', 1_000, MINUTE);
+		memory.wrote('wf:node', first);
+		const second = memory.reconcile('wf:node', loadedFrom(saved), 1_100, MINUTE);
+		remember(second, 'k-2', 1_100, MINUTE);
+		memory.wrote('wf:node', second);
+		expect(wasSeen(second, 'k-1', 1_200, MINUTE) && wasSeen(second, 'k-2', 1_200, MINUTE)).toBe(true);
+		// Without the union, the second delivery's save would have erased k-1.
+		const unjoined = loadedFrom(saved);
+		remember(unjoined, 'k-2', 1_100, MINUTE);
+		expect(wasSeen(unjoined, 'k-1', 1_200, MINUTE)).toBe(false);
+	});
+
+	test("what another process saved is taken in, and this process's keys are written back after being overwritten", () => {
+		const here = new RecentDeliveries();
+		const mine = here.reconcile('wf:node', emptyStore(0), 1_000, MINUTE);
+		remember(mine, 'mine', 1_000, MINUTE);
+		here.wrote('wf:node', mine);
+		// Another webhook process saved last, from data that did not hold "mine".
+		const theirs = emptyStore(0);
+		remember(theirs, 'theirs', 1_500, MINUTE);
+		const next = here.reconcile('wf:node', loadedFrom(theirs), 2_000, MINUTE);
+		expect(wasSeen(next, 'mine', 2_000, MINUTE) && wasSeen(next, 'theirs', 2_000, MINUTE)).toBe(true);
+	});
+
+	test('a key released after a failed start leaves the written store too, so the retry is let through', () => {
+		const memory = new RecentDeliveries();
+		const store = memory.reconcile('wf:node', emptyStore(0), 1_000, MINUTE);
+		remember(store, 'failed', 1_000, MINUTE);
+		memory.wrote('wf:node', store);
+		memory.release('wf:node', 'failed');
+		expect(wasSeen(memory.reconcile('wf:node', emptyStore(0), 2_000, MINUTE), 'failed', 2_000, MINUTE)).toBe(false);
 	});
 });
