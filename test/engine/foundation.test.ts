@@ -201,6 +201,28 @@ describe('errors', () => {
 			fx.bank.clearFaults();
 		}
 	});
+	test('a read refused by the rate limit waits its turn longer: past 4 refusals, up to 10 attempts', async () => {
+		const path = '/account/api/get_account_balance';
+		const read = () =>
+			runNode(fx.credentials, {
+				parameters: { authentication: 'apiClient', ...GET_BALANCE, accountNumber: fx.bank.seed.poolAccountNumber },
+				credentials: API,
+			});
+		try {
+			let before = fx.count(path);
+			fx.bank.addFault({ match: path, rateLimit: { retryAfterSeconds: 0 }, times: 6 });
+			const recovered = await read();
+			expect(recovered.error).toBeUndefined();
+			expect(fx.count(path) - before).toBe(7);
+			before = fx.count(path);
+			fx.bank.addFault({ match: path, rateLimit: { retryAfterSeconds: 0 }, times: 12 });
+			const refused = await read();
+			expect(refused.error).toMatchObject({ context: { responseCode: '29' } });
+			expect(fx.count(path) - before).toBe(10);
+		} finally {
+			fx.bank.clearFaults();
+		}
+	});
 });
 
 describe('Bank → Get Many', () => {
