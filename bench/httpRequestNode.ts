@@ -61,6 +61,9 @@ function httpContender(fx: BankFixture, name: string, baseUrl: string, items: ob
 	};
 }
 
+/** Why a BaaS run stopped, by contender (a stopped run counts every item failed). */
+const stopped: Record<string, string[]> = {};
+
 function baasContender(fx: BankFixture, name: string, items: object[], baseUrl: string, concurrency?: number): Contender {
 	return {
 		name,
@@ -71,6 +74,7 @@ function baasContender(fx: BankFixture, name: string, items: object[], baseUrl: 
 			try {
 				const { ms, run, from } = await timedFreshRun(fx, balanceParameters(concurrency), items);
 				const failed = run.error ? items.length : run.json.filter((j) => j.error !== undefined).length;
+				if (run.error) (stopped[name] ??= []).push(`${run.error.message ?? ''} ${run.error.description ?? ''}`.trim());
 				return { ms, items: run.json.length, failed, bankRequests: fx.bank.requests().length - from - requestsSince(fx, from, '/generate_token') };
 			} finally {
 				fx.credentials.add(API.baasApi, 'baasApi', { ...stored, baseUrl: fx.bank.url });
@@ -129,6 +133,7 @@ export async function httpRequestNode(
 			],
 			notes: [
 				`failed items on the rate-limited bank: BaaS ${oursLimited.failed} (concurrency 20: ${ours20Limited.failed}), HTTP Request ${httpLimited.failed} of ${limitedItems.length}`,
+				...Object.entries(stopped).map(([name, why]) => `${name}: ${why.length} run(s) stopped: ${why.join(' | ')}`),
 			],
 		};
 	} finally {
