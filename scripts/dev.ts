@@ -7,9 +7,10 @@
  * Flags: --n8n 2|1 (n8n 2.x on Node 24, the default; or 1.x on Node 20), --port N (n8n), --bank-port N,
  * --reset (forget this clone's dev n8n data: workflows, executions, the owner; n8n itself stays installed).
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import type { SandboxHandle } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import { ownerSession, SANDBOX_OWNER } from './n8n/api';
 import { sandboxCredentials } from './n8n/credentials';
@@ -24,6 +25,28 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 function flag(name: string, fallback: string): string {
 	const index = process.argv.indexOf(`--${name}`);
 	return index >= 0 && process.argv[index + 1] ? process.argv[index + 1] : fallback;
+}
+
+/**
+ * The sandbox bank starts empty on every run, but n8n remembers that its active triggers registered their URLs
+ * (the contract has no way to ask the bank), so it would not register them again and no event would arrive.
+ * The dev bank therefore keeps its webhook registrations in the dev folder: restored at start, saved as they change.
+ */
+function keepRegistrations(bank: SandboxHandle, file: string, stops: Array<() => Promise<void>>) {
+	if (existsSync(file)) bank.bank.webhooks.push(...(JSON.parse(readFileSync(file, 'utf8')) as typeof bank.bank.webhooks));
+	let saved = JSON.stringify(bank.bank.webhooks);
+	const save = () => {
+		const now = JSON.stringify(bank.bank.webhooks);
+		if (now === saved) return;
+		mkdirSync(path.dirname(file), { recursive: true });
+		writeFileSync(file, now);
+		saved = now;
+	};
+	const timer = setInterval(save, 1_000);
+	stops.push(async () => {
+		clearInterval(timer);
+		save();
+	});
 }
 
 async function main() {
@@ -60,6 +83,7 @@ async function main() {
 			startSandbox({ port: bankPort, transactions: 2000, interSettleDelayMs: 3000 }),
 		);
 		stops.push(() => bank.close());
+		keepRegistrations(bank, path.join(userFolder, 'bank-webhooks.json'), stops);
 		const install = await ensureN8n(line, log);
 
 		const firstRun = !existsSync(path.join(userFolder, '.n8n', 'database.sqlite'));
