@@ -4,6 +4,8 @@
  * the same signed deliveries. Both workflows are "trigger → No Operation"; rounds alternate between them.
  * BENCH_N8N_LINE=1|2 (default 2), BAAS_E2E_PORT_BASE moves the port (default 6300).
  */
+import './lib/env';
+
 import { randomUUID } from 'node:crypto';
 
 import { LINES } from '../scripts/n8n/paths';
