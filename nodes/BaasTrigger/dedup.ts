@@ -97,9 +97,16 @@ function recordOf(keys: string, key: string): number {
 
 /** The keys a generation holds, oldest first. */
 export function keysIn(generation: Generation | undefined): string[] {
+	return recordsIn(generation).map(([key]) => key);
+}
+
+/** The records of a generation, oldest first: [stored key, the second it was let through]. */
+function recordsIn(generation: Generation | undefined): Array<[string, number]> {
 	const keys = generation?.keys ?? '';
-	const out: string[] = [];
-	for (let at = 0; at + RECORD_LENGTH <= keys.length; at += RECORD_LENGTH) out.push(keys.slice(at, at + SHORT_KEY_LENGTH));
+	const out: Array<[string, number]> = [];
+	for (let at = 0; at + RECORD_LENGTH <= keys.length; at += RECORD_LENGTH) {
+		out.push([keys.slice(at, at + SHORT_KEY_LENGTH), generation!.start + decodeOffset(keys, at + SHORT_KEY_LENGTH)]);
+	}
 	return out;
 }
 
@@ -200,17 +207,8 @@ export function forgetKey(store: SeenStore, key: string): void {
 	}
 }
 
-/** Every record of a store: [stored key, the second it was let through]. */
-function recordsOf(store: SeenStore): Array<[string, number]> {
-	const out: Array<[string, number]> = [];
-	for (const generation of [store.previous, store.current]) {
-		const keys = generation?.keys ?? '';
-		for (let at = 0; at + RECORD_LENGTH <= keys.length; at += RECORD_LENGTH) {
-			out.push([keys.slice(at, at + SHORT_KEY_LENGTH), generation!.start + decodeOffset(keys, at + SHORT_KEY_LENGTH)]);
-		}
-	}
-	return out;
-}
+/** Every record of a store, the previous generation's first. */
+const recordsOf = (store: SeenStore) => [...recordsIn(store.previous), ...recordsIn(store.current)];
 
 function packed(records: Array<[string, number]>): Generation {
 	const start = records[0][1];
