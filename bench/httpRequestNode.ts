@@ -3,7 +3,7 @@
  * from the item, Authorization header with a token pasted in, On Error: Continue so failed items are counted),
  * on an unlimited bank and on a rate-limited one; versus the BaaS node at its default settings.
  */
-import { DEFAULT_READ_CONCURRENCY } from '../nodes/Baas/actions/commonFields';
+import { FIRST_READS_IN_FLIGHT, MOST_READS_IN_FLIGHT } from '../nodes/Baas/actions/commonFields';
 import { API } from '../test/engine/harness/bankFixture';
 import { registerNodeType } from '../test/engine/harness/nodeTypes';
 import { runNode } from '../test/engine/harness/runNode';
@@ -109,7 +109,7 @@ export async function httpRequestNode(
 	fx.bank.addFault({ latencyMs: options.latencyMs });
 	try {
 		const contenders: Contender[] = [
-			baasContender(fx, `BaaS node (default, concurrency ${DEFAULT_READ_CONCURRENCY}) · unlimited`, items, fx.bank.url),
+			baasContender(fx, `BaaS node (default: ${FIRST_READS_IN_FLIGHT} to ${MOST_READS_IN_FLIGHT} in flight) · unlimited`, items, fx.bank.url),
 			httpContender(fx, 'HTTP Request node (default) · unlimited', fx.bank.url, items),
 			baasContender(fx, `BaaS node (default) · ${perSecond} req/s limit`, limitedItems, limited.url),
 			httpContender(fx, `HTTP Request node (default) · ${perSecond} req/s limit`, limited.url, limitedItems),

@@ -64,8 +64,11 @@ export interface FaultSpec {
 	latencyMs?: number;
 	/** Destroy the socket with no response, before or after the state change. */
 	drop?: 'before' | 'after';
-	/** Answer HTTP 429, response_code "29", with this Retry-After. */
-	rateLimit?: { retryAfterSeconds: number };
+	/**
+	 * Answer HTTP 429, response_code "29", with this Retry-After; with perSecond, only the matching requests
+	 * beyond that many in the same clock second (a bank's limit by load rather than by chance).
+	 */
+	rateLimit?: { retryAfterSeconds: number; perSecond?: number };
 	/** Send every matching webhook delivery twice (same delivery id, body and signature). */
 	duplicateWebhooks?: boolean;
 	/** Apply to the next N hits only, then expire. */
@@ -78,6 +81,8 @@ export interface RequestLogEntry {
 	path: string;
 	/** HTTP status, 0 when the connection was dropped by a fault. */
 	status: number;
+	/** Milliseconds from the request's arrival to its answer (or drop). */
+	ms: number;
 	/** '' when the connection was dropped. */
 	response_code: string;
 }

@@ -11,7 +11,13 @@ export const faultSchema = z
 		errorRate: z.number().min(0, { message: 'must be between 0 and 1' }).max(1, { message: 'must be between 0 and 1' }).optional(),
 		latencyMs: z.number().int().min(0, { message: 'must be at least 0' }).optional(),
 		drop: z.enum(['before', 'after']).optional(),
-		rateLimit: z.object({ retryAfterSeconds: z.number().int().min(0, { message: 'must be at least 0' }) }).strict().optional(),
+		rateLimit: z
+			.object({
+				retryAfterSeconds: z.number().int().min(0, { message: 'must be at least 0' }),
+				perSecond: z.number().int().min(1, { message: 'must be at least 1' }).optional(),
+			})
+			.strict()
+			.optional(),
 		httpStatus: z.number().int().min(200, { message: 'must be an HTTP status' }).max(599, { message: 'must be an HTTP status' }).optional(),
 		echoAuthorization: z.boolean().optional(),
 		duplicateWebhooks: z.boolean().optional(),
@@ -26,12 +32,15 @@ export interface StoredFault extends FaultSpec {
 	id: string;
 	/** how many times it has applied */
 	hits: number;
+	/** For a rateLimit with perSecond: the clock second being counted and the requests seen in it. */
+	second?: number;
+	seenThisSecond?: number;
 }
 
 /** What the matching faults do to one request. */
 export interface RequestEffects {
 	latencyMs: number;
-	rateLimit?: { retryAfterSeconds: number };
+	rateLimit?: { retryAfterSeconds: number; perSecond?: number };
 	errorCode?: string;
 	httpStatus?: number;
 	echoAuthorization?: boolean;
@@ -76,6 +85,18 @@ export class FaultRegistry {
 		this.prng = new Prng(this.seed);
 	}
 
+	/** True while a perSecond rate limit still lets requests through in the current clock second. */
+	private withinLimit(f: StoredFault): boolean {
+		if (f.rateLimit?.perSecond === undefined) return false;
+		const second = Math.floor(Date.now() / 1000);
+		if (f.second !== second) {
+			f.second = second;
+			f.seenThisSecond = 0;
+		}
+		f.seenThisSecond = (f.seenThisSecond ?? 0) + 1;
+		return f.seenThisSecond <= f.rateLimit.perSecond;
+	}
+
 	/** Rolls errorRate for one fault and counts the hit; expired faults are removed. */
 	private fire(f: StoredFault): boolean {
 		if ((f.errorRate ?? 1) < 1 && this.prng.next() >= (f.errorRate ?? 1)) return false;
@@ -88,7 +109,7 @@ export class FaultRegistry {
 		const effects: RequestEffects = { latencyMs: 0 };
 		for (const f of [...this.faults]) {
 			if (!affectsRequests(f) || (f.match && !path.includes(f.match))) continue;
-			if (!this.fire(f)) continue;
+			if (this.withinLimit(f) || !this.fire(f)) continue;
 			effects.latencyMs += f.latencyMs ?? 0;
 			effects.rateLimit ??= f.rateLimit;
 			if (f.errorCode && !effects.errorCode) {

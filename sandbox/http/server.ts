@@ -73,7 +73,7 @@ export function createHandler(rt: Runtime, routes: RouteDef[]) {
 		const started = Date.now();
 		const method = req.method ?? 'GET';
 		const finish = (status: number, code: string) => {
-			rt.recordRequest({ at: iso(started), method, path, status, response_code: code });
+			rt.recordRequest({ at: iso(started), method, path, status, response_code: code, ms: Date.now() - started });
 			rt.log(`${method} ${path} -> ${status || 'dropped'} ${code} (${Date.now() - started} ms)`);
 		};
 		const reply = (status: number, body: Envelope, headers?: Record<string, string>) => {

@@ -167,6 +167,21 @@ describe('faults', () => {
 		expectOk(await c.api('transaction/api/fetch_transactions', {}));
 	});
 
+	it('rateLimit with perSecond refuses only the requests beyond that many in one clock second', async () => {
+		await c.apiToken();
+		sb.addFault({ match: 'get_account_balance', rateLimit: { retryAfterSeconds: 1, perSecond: 5 } });
+		// Start just after a second begins, so all 12 land in the same second.
+		await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+		const answers = await Promise.all(Array.from({ length: 12 }, () => balanceCall()));
+		expect(answers.filter((r) => r.body.status).length).toBe(5);
+		for (const refused of answers.filter((r) => !r.body.status)) expectError(refused, 429, '29', /retry after 1/);
+		// Requests the fault does not match are not counted or refused.
+		expectOk(await c.api('transaction/transfer/api/fetch_banks'));
+		await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+		expectOk(await balanceCall());
+		expect(sb.requests().every((e) => Number.isInteger(e.ms) && e.ms >= 0)).toBe(true);
+	});
+
 	it('drop before: no response and no state change', async () => {
 		await c.apiToken();
 		const before = c.balance('0823000001');

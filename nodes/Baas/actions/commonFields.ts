@@ -1,11 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /**
- * Items in flight at once for reads unless the user chooses otherwise (Options → Concurrency). Measured
- * (bench/README.md, benchmark 2): at 5 the node already beats n8n's HTTP Request node sending all items at once,
- * and on a bank limiting to 50 requests/s every item still succeeds; at 20 the same bank refuses past the retries.
+ * Reads in flight at the start of a run, and the most a run reaches unless the user sets Concurrency. Measured
+ * (bench/README.md, benchmark 2): a fixed 5 lost to n8n's HTTP Request node (all items at once) on a bank
+ * without a limit; a fixed 20 had items refused past their retries on a bank allowing 50 requests/s. Starting
+ * at 5 and following the bank's answers (transport/pace.ts) does well on both.
  */
-export const DEFAULT_READ_CONCURRENCY = 5;
+export const FIRST_READS_IN_FLIGHT = 5;
+export const MOST_READS_IN_FLIGHT = 50;
 
 /** Return All / Limit, as every n8n "Get Many" operation has them. */
 export const listScopeFields: INodeProperties[] = [
@@ -27,29 +29,46 @@ export const listScopeFields: INodeProperties[] = [
 	},
 ];
 
-/** How many input items are sent to the bank at once. Reads default to 5; state changes to 1. */
-export function concurrencyOption(defaultValue: number): INodeProperties {
-	return {
-		displayName: 'Concurrency',
-		name: 'concurrency',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 20 },
-		default: defaultValue,
-		description:
-			'How many input items are sent to the bank at the same time. Output order and item pairing are kept.',
-	};
-}
-
-/** The Options collection with the concurrency setting, plus any operation-specific options. */
-export function optionsCollection(concurrencyDefault: number, extra: INodeProperties[] = []): INodeProperties {
+/** The Options collection of an operation, with its Concurrency setting and any operation-specific options. */
+function optionsCollection(concurrency: INodeProperties, extra: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [concurrencyOption(concurrencyDefault), ...extra],
+		options: [concurrency, ...extra],
 	};
+}
+
+/** Options of a read: Concurrency is the most items in flight; the node finds the bank's pace below it. */
+export function readOptions(extra: INodeProperties[] = []): INodeProperties {
+	return optionsCollection(
+		{
+			displayName: 'Concurrency',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 100 },
+			default: MOST_READS_IN_FLIGHT,
+			description: `The most input items sent to the bank at the same time. A run starts with ${FIRST_READS_IN_FLIGHT} and adds more while the bank keeps answering; when the bank says it is busy (too many requests) the number is cut back. Output order and item pairing are kept.`,
+		},
+		extra,
+	);
+}
+
+/** Options of a state change: Concurrency is exactly the number of items sent at once, 1 unless the user raises it. */
+export function writeOptions(extra: INodeProperties[] = []): INodeProperties {
+	return optionsCollection(
+		{
+			displayName: 'Concurrency',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 20 },
+			default: 1,
+			description: 'How many input items are sent to the bank at the same time. Output order and item pairing are kept.',
+		},
+		extra,
+	);
 }
 
 /** The Additional Fields collection of an operation: its optional inputs, in alphabetical order by name. */

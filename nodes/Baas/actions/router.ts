@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { asNodeError } from '../transport/outcome';
+import { InFlightWindow, paceRequestsOf } from '../transport/pace';
 import { positiveIntegerSchema, validField } from '../validation';
-import { DEFAULT_READ_CONCURRENCY } from './commonFields';
+import { FIRST_READS_IN_FLIGHT, MOST_READS_IN_FLIGHT } from './commonFields';
 import { outcomeOf } from './writeOutcome';
 import { authenticationLabel } from '../authentication';
 import { RESOURCES } from './resources';
@@ -34,27 +35,53 @@ function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number, 
 	return { json, pairedItem };
 }
 
+/** How many items may be in flight now, and (for a paced run) how long new ones must wait. */
+interface ItemPacing {
+	readonly limit: number;
+	pausedFor?(): number;
+}
+
 /**
- * Runs `task` for 0..count-1 with at most `limit` at once. Tasks report failure by returning an error;
- * after the first one no new task starts, and that error is returned once the running ones finish.
+ * Runs `task` for 0..count-1 with at most `pacing.limit` at once (read again whenever a task ends, so a paced
+ * window takes effect at once). Tasks report failure by returning an error; after the first one no new task
+ * starts, and that error is returned once the running ones finish.
  */
 async function forEachBounded(
 	count: number,
-	limit: number,
+	pacing: ItemPacing,
 	task: (index: number) => Promise<Error | undefined>,
 ): Promise<Error | undefined> {
 	let next = 0;
 	let firstError: Error | undefined;
-	const worker = async () => {
-		while (firstError === undefined && next < count) {
-			const failure = await task(next++);
-			firstError ??= failure;
-		}
-	};
-	// The first item runs alone, so that the credential's token is fetched once and shared, not once per worker.
+	// The first item runs alone, so that the credential's token is fetched once and shared, not once per item.
 	if (count > 0) firstError = await task(next++);
-	await Promise.all(Array.from({ length: Math.min(limit, count - 1) }, worker));
-	return firstError;
+	return await new Promise((resolve) => {
+		let running = 0;
+		let waiting = false;
+		const launch = () => {
+			const more = () => firstError === undefined && next < count;
+			const pause = pacing.pausedFor?.() ?? 0;
+			if (more() && pause > 0 && !waiting) {
+				waiting = true;
+				void sleep(pause).then(() => {
+					waiting = false;
+					launch();
+				});
+			}
+			while (!waiting && more() && running < pacing.limit) {
+				running++;
+				void task(next++)
+					.catch((error: Error) => error)
+					.then((failure) => {
+						firstError ??= failure;
+						running--;
+						launch();
+					});
+			}
+			if (running === 0 && !waiting) resolve(firstError);
+		};
+		launch();
+	});
 }
 
 /** Refuses, before any request, what the node's Authentication cannot run, naming the node (or Authentication) that can. */
@@ -89,11 +116,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operation = this.getNodeParameter('operation', 0, '') as string;
 	const handler = findOperation.call(this, resource, operation);
 	// One value for the whole run, read from the first item.
-	const concurrency = validField(this, 0, 'Concurrency', positiveIntegerSchema, this.getNodeParameter('options.concurrency', 0, handler.changesState ? 1 : DEFAULT_READ_CONCURRENCY));
+	const concurrency = validField(this, 0, 'Concurrency', positiveIntegerSchema, this.getNodeParameter('options.concurrency', 0, handler.changesState ? 1 : MOST_READS_IN_FLIGHT));
+	// Reads find the bank's pace up to Concurrency; state changes keep exactly the number chosen.
+	const window: ItemPacing = handler.changesState ? { limit: concurrency } : new InFlightWindow(concurrency, FIRST_READS_IN_FLIGHT);
+	if (window instanceof InFlightWindow) paceRequestsOf(this, window);
 
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
-	const failure = await forEachBounded(items.length, concurrency, async (itemIndex) => {
+	const failure = await forEachBounded(items.length, window, async (itemIndex) => {
 		try {
 			const records = await handler.execute.call(this, itemIndex);
 			outputs[itemIndex] = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), {

@@ -4,6 +4,7 @@ import { sleep } from 'n8n-workflow';
 import { bankApiError, transportApiError } from './errors';
 import type { ApiVariant, Route, RouteName } from './routes';
 import { ROUTES, routeUrl } from './routes';
+import { windowOf } from './pace';
 import type { Scrubber } from './scrub';
 import type { BankContext } from './session';
 import { accessToken, credentialView, variantOf } from './session';
@@ -129,7 +130,8 @@ function noAnswer({ context, itemIndex, scrub }: Where, caught: CaughtRequestErr
  * Sends one request to the bank and returns the envelope's data. The only place that makes HTTP requests:
  * it picks the path for the credential in use, attaches the held token (one sign-in per token lifetime per
  * n8n process), unwraps the envelope, turns `status: false` into a NodeApiError whatever the HTTP status, and
- * retries reads (80, 429, 5xx, network) with growing waits. A token the bank refuses (41/42, at any HTTP status)
+ * retries reads (80, 429, 5xx, network) with growing waits, telling the run's pace (pace.ts) how the bank
+ * keeps up. A token the bank refuses (41/42, at any HTTP status)
  * is replaced once and a read sent again; a write is not: the refusal proves nothing was done, and it is
  * reported so. Writes are never re-sent here: a caller that needs that asks first (transfers).
  */
@@ -177,21 +179,33 @@ export async function bankRequestEnvelope<T = unknown>(
 	const rateLimitedAttempts = route.safeToRetry ? (options.attempts ?? RATE_LIMITED_READ_ATTEMPTS) : 1;
 	let token = await accessToken(context, view, options.itemIndex);
 	let tokenReplaced = false;
+	const pace = route.safeToRetry ? windowOf(context) : undefined;
+	// A read answered only after waiting for the bank says the wait worked, not that the bank has room for more.
+	let waitedForBank = false;
 
 	for (let attempt = 1; ; attempt++) {
 		let response: FullResponse;
+		const sentAs = pace?.sending() ?? 0;
 		try {
 			response = (await context.helpers.httpRequestWithAuthentication.call(context, view.type, { ...request }, {
 				credentialsDecrypted: { id: '', name: '', type: view.type, data: { ...view.data, accessToken: token } },
 			})) as FullResponse;
 		} catch (caught) {
 			const failure = noAnswer(where, caught as CaughtRequestError);
+			if (failure.retryable) pace?.busy(sentAs);
 			if (!failure.retryable || attempt >= attempts) throw failure.error;
+			waitedForBank = true;
 			await sleep(REQUEST_LIMITS.retryBaseMs * 2 ** (attempt - 1));
 			continue;
 		}
-		if (isEnvelope(response.body) && response.body.status === true) return response.body as Envelope<T>;
+		if (isEnvelope(response.body) && response.body.status === true) {
+			if (!waitedForBank) pace?.answered();
+			return response.body as Envelope<T>;
+		}
 		const failure = failedAnswer(where, response);
+		// A refusal about the request (unknown account, bad input) still shows the bank keeping up.
+		if (failure.retryable) pace?.busy(sentAs, failure.retryAfterMs);
+		else pace?.answered();
 		if (options.replaceRefusedToken !== false && isEnvelope(response.body) && TOKEN_REFUSED.has(String(response.body.response_code)) && !tokenReplaced) {
 			tokenReplaced = true;
 			// Unless another request replaced it already, this signs in once; a refused sign-in is thrown here.
@@ -202,6 +216,7 @@ export async function bankRequestEnvelope<T = unknown>(
 			}
 		}
 		if (!failure.retryable || attempt >= (failure.rateLimited ? rateLimitedAttempts : attempts)) throw failure.error;
+		waitedForBank = true;
 		// Waits grow 0.5 s, 1 s, 2 s, 4 s and stay there (only a rate-limited read gets past the fourth).
 		await sleep(failure.retryAfterMs ?? REQUEST_LIMITS.retryBaseMs * 2 ** (Math.min(attempt, DEFAULT_READ_ATTEMPTS) - 1));
 	}

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bankRequest } from '../../transport/request';
 import { accountNameSchema, emailSchema, identityNumberSchema, invalidInput, phoneSchema, validField } from '../../validation';
-import { optionsCollection } from '../commonFields';
+import { writeOptions } from '../commonFields';
 import { writeOnce } from '../lostAnswer';
 
 export const description: INodeProperties[] = [
@@ -49,7 +49,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. 12345678901',
 		description: 'The customer\'s 11-digit National Identification Number. Give the BVN, the NIN, or both.',
 	},
-	optionsCollection(1),
+	writeOptions(),
 ];
 
 /** A number from a sheet cell is read as its digits; a missing value (an empty cell) as empty text. */

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { fetchByCursor } from '../../transport/paging';
-import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection } from '../commonFields';
+import { listScopeFields, readOptions } from '../commonFields';
 import { accountStatusFilter, accountTypeFilter, filtersCollection, isAvailableFilter, poolAccountNumberFilter } from '../filterFields';
 import { accountFilterInputs, nestedFilters, readFilters, readListScope } from '../listInputs';
 
 export const description: INodeProperties[] = [
 	...listScopeFields,
 	filtersCollection([accountTypeFilter, isAvailableFilter, poolAccountNumberFilter, accountStatusFilter]),
-	optionsCollection(DEFAULT_READ_CONCURRENCY),
+	readOptions(),
 ];
 
 /** The business's accounts (customer virtual accounts and its own), newest first, one item per account. */

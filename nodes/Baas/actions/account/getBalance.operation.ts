@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { bankRequest } from '../../transport/request';
-import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
+import { readOptions } from '../commonFields';
 import { accountLocator, requiredAccountNumber } from './accountLocator';
 
 export const description: INodeProperties[] = [
@@ -11,7 +11,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		description: 'The account whose balance to read: pick one of your accounts, or give its 10-digit number',
 	}),
-	optionsCollection(DEFAULT_READ_CONCURRENCY),
+	readOptions(),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { fetchByCursor } from '../../transport/paging';
-import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection, simplifyField } from '../commonFields';
+import { listScopeFields, readOptions, simplifyField } from '../commonFields';
 import { accountNumberFilter, accountStatusFilter, accountTypeFilter, dateFilter, endDateFilter, filtersCollection, poolAccountNumberFilter, startDateFilter } from '../filterFields';
 import { accountTypeStatusInputs, readFilters, readListScope } from '../listInputs';
 import { simplifyAsAsked } from '../simplify';
@@ -19,7 +19,7 @@ export const description: INodeProperties[] = [
 		accountStatusFilter,
 	]),
 	simplifyField,
-	optionsCollection(DEFAULT_READ_CONCURRENCY),
+	readOptions(),
 ];
 
 /**

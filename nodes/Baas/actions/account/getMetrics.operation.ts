@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bankRequest } from '../../transport/request';
 import { booleanSchema, positiveIntegerSchema } from '../../validation';
-import { DEFAULT_READ_CONCURRENCY, additionalFieldsCollection, optionsCollection } from '../commonFields';
+import { additionalFieldsCollection, readOptions } from '../commonFields';
 import { accountNumberFilter, accountStatusFilter, accountTypeFilter, dateFilter, endDateFilter, filtersCollection, startDateFilter } from '../filterFields';
 import { accountTypeStatusInputs, nestedFilters, readFilters, readOptionalInputs } from '../listInputs';
 
@@ -33,7 +33,7 @@ export const description: INodeProperties[] = [
 				'Whether to skip counting active, inactive and virtual accounts (faster); the counts are then empty and only amounts are returned',
 		},
 	]),
-	optionsCollection(DEFAULT_READ_CONCURRENCY),
+	readOptions(),
 ];
 
 /**

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { fetchByCursor } from '../../transport/paging';
-import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection, simplifyField } from '../commonFields';
+import { listScopeFields, readOptions, simplifyField } from '../commonFields';
 import { accountNumberFilter, accountStatusFilter, accountTypeFilter, filtersCollection, isAvailableFilter } from '../filterFields';
 import { accountFilterInputs, readFilters, readListScope } from '../listInputs';
 import { simplifyAsAsked } from '../simplify';
@@ -11,7 +11,7 @@ export const description: INodeProperties[] = [
 	...listScopeFields,
 	filtersCollection([accountNumberFilter(), accountTypeFilter, isAvailableFilter, accountStatusFilter]),
 	simplifyField,
-	optionsCollection(DEFAULT_READ_CONCURRENCY),
+	readOptions(),
 ];
 
 /** Each account with its lifetime totals: collections and transfers (count and amount), last transaction. */

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { ACCOUNT_STATUS_CHANGES, optionsOf } from '../../optionLists';
 import { bankRequest } from '../../transport/request';
 import { accountStatusChangeSchema, validField } from '../../validation';
-import { optionsCollection } from '../commonFields';
+import { writeOptions } from '../commonFields';
 import { accountLocator, requiredAccountNumber } from './accountLocator';
 import { writeOnce } from '../lostAnswer';
 
@@ -23,7 +23,7 @@ export const description: INodeProperties[] = [
 		default: 'inactive',
 		description: 'The status to set. Blocked and closed accounts cannot be changed (the bank answers 45).',
 	},
-	optionsCollection(1),
+	writeOptions(),
 ];
 
 /** Sets an account active or inactive; returns the updated account. */

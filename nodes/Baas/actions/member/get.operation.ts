@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bankRequest } from '../../transport/request';
 import { uuidSchema, validField } from '../../validation';
-import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
+import { readOptions } from '../commonFields';
 
 export const description: INodeProperties[] = [
 	{
@@ -14,7 +14,7 @@ export const description: INodeProperties[] = [
 		placeholder: '3f2b6c1e-8d4a-4b7e-9c1f-2a5d6e7f8a9b',
 		description: 'The member\'s ID (a UUID, the ID field of Member → Get Many)',
 	},
-	optionsCollection(DEFAULT_READ_CONCURRENCY),
+	readOptions(),
 ];
 
 /** One team member by ID: e-mail, names, role, whether active, last login. */

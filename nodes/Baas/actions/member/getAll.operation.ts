@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { fetchPages } from '../../transport/paging';
 import { MEMBER_SORT_FIELDS, optionsOf, SORT_ORDERS } from '../../optionLists';
 import { booleanSchema, filterTextSchema, memberSortFieldSchema, sortOrderSchema, uuidSchema } from '../../validation';
-import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection } from '../commonFields';
+import { listScopeFields, readOptions } from '../commonFields';
 import { dateFilter, endDateFilter, filtersCollection, startDateFilter } from '../filterFields';
 import { nestedFilters, readFilters, readListScope, readOptionalInputs } from '../listInputs';
 import { roleIdField } from '../role/roleIdField';
@@ -30,7 +30,7 @@ export const description: INodeProperties[] = [
 		},
 		{ ...startDateFilter, description: 'Only members who joined on or after this day, written YYYY-MM-DD' },
 	]),
-	optionsCollection(DEFAULT_READ_CONCURRENCY, [
+	readOptions([
 		{
 			displayName: 'Sort By',
 			name: 'sortBy',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bankRequest } from '../../transport/request';
 import { emailSchema, personNameSchema, uuidSchema, validField } from '../../validation';
-import { optionsCollection } from '../commonFields';
+import { writeOptions } from '../commonFields';
 import { roleIdField } from '../role/roleIdField';
 import { writeOnce } from '../lostAnswer';
 
@@ -33,7 +33,7 @@ export const description: INodeProperties[] = [
 		default: '',
 	},
 	roleIdField('The role the new member gets (a UUID; see Role → Create, or a member\'s user_role_id)'),
-	optionsCollection(1),
+	writeOptions(),
 ];
 
 /** Invites a person to the dashboard: the bank e-mails them a link to set a password. */

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { bankRequest } from '../../transport/request';
-import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection } from '../commonFields';
+import { listScopeFields, readOptions } from '../commonFields';
 import { readListScope } from '../listInputs';
 
-export const description: INodeProperties[] = [...listScopeFields, optionsCollection(DEFAULT_READ_CONCURRENCY)];
+export const description: INodeProperties[] = [...listScopeFields, readOptions()];
 
 /** The permission codes a role can grant (code, name, description), one item per permission. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bankRequest } from '../../transport/request';
 import { permissionCodesSchema, roleNameSchema, textSchema, validField } from '../../validation';
-import { additionalFieldsCollection, optionsCollection } from '../commonFields';
+import { additionalFieldsCollection, writeOptions } from '../commonFields';
 import { writeOnce } from '../lostAnswer';
 
 export const changesState = true;
@@ -38,7 +38,7 @@ export const description: INodeProperties[] = [
 			description: 'What the role is for',
 		},
 	]),
-	optionsCollection(1),
+	writeOptions(),
 ];
 
 /** Creates a dashboard role granting the given permission codes. */

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bankRequest } from '../../transport/request';
 import { uuidSchema, validField } from '../../validation';
-import { optionsCollection } from '../commonFields';
+import { writeOptions } from '../commonFields';
 import { roleIdField } from './roleIdField';
 import { writeOnce } from '../lostAnswer';
 
@@ -10,7 +10,7 @@ export const changesState = true;
 
 export const description: INodeProperties[] = [
 	roleIdField('The role to delete (a UUID). The bank refuses while any member holds it, and for your own role.'),
-	optionsCollection(1),
+	writeOptions(),
 ];
 
 /** Deletes a dashboard role that no member holds. */

@@ -5,7 +5,7 @@ import { asNodeError, responseCodeOf } from '../../transport/outcome';
 import { bankRequestEnvelope } from '../../transport/request';
 import { currentAccessToken } from '../../transport/session';
 import { invalidInput, sessionTokenSchema } from '../../validation';
-import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
+import { readOptions } from '../commonFields';
 
 export const description: INodeProperties[] = [
 	{
@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 		description:
 			'A dashboard session token (JWT) to check. Leave empty to check the session of this node\'s own credential. The token is never included in the output.',
 	},
-	optionsCollection(DEFAULT_READ_CONCURRENCY),
+	readOptions(),
 ];
 
 const EXPIRED_OR_INVALID = new Set(['41', '42']);

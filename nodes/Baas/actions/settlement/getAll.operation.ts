@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { fetchPages } from '../../transport/paging';
 import { filterTextSchema } from '../../validation';
-import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection } from '../commonFields';
+import { listScopeFields, readOptions } from '../commonFields';
 import { accountNumberFilter, dateFilter, endDateFilter, filtersCollection, startDateFilter, transactionStatusFilter } from '../filterFields';
 import { nestedFilters, readFilters, readListScope, transactionStatusInput } from '../listInputs';
 
@@ -22,7 +22,7 @@ export const description: INodeProperties[] = [
 		startDateFilter,
 		transactionStatusFilter('Only settlements with this status; success means the credit is applied to the balance'),
 	]),
-	optionsCollection(DEFAULT_READ_CONCURRENCY),
+	readOptions(),
 ];
 
 /** Cleared inbound credits (settlements), newest first, one item per settlement; dates filter the settlement date. */

@@ -4,7 +4,7 @@ import { optionsOf, TRANSACTION_TYPES } from '../../optionLists';
 import { fetchPages } from '../../transport/paging';
 import { variantOf } from '../../transport/request';
 import { filterTextSchema, transactionTypeSchema } from '../../validation';
-import { DEFAULT_READ_CONCURRENCY, listScopeFields, optionsCollection, simplifyField } from '../commonFields';
+import { listScopeFields, readOptions, simplifyField } from '../commonFields';
 import { accountNumberFilter, dateFilter, endDateFilter, filtersCollection, startDateFilter, transactionStatusFilter } from '../filterFields';
 import { nestedFilters, readFilters, readListScope, transactionStatusInput } from '../listInputs';
 import { simplifyAsAsked } from '../simplify';
@@ -59,7 +59,7 @@ export const description: INodeProperties[] = [
 		},
 	]),
 	{ ...simplifyField, displayOptions: { show: { authentication: ['apiClient'] } } },
-	optionsCollection(DEFAULT_READ_CONCURRENCY),
+	readOptions(),
 ];
 
 /** Transaction history, newest first, one item per transaction; amounts are decimal strings in NGN. */

@@ -16,7 +16,7 @@ import {
 import { asNodeError } from '../../transport/outcome';
 import { outcomeOfRecord, withDefaultOutcome } from '../writeOutcome';
 import { accountLocator, requiredAccountNumber } from '../account/accountLocator';
-import { additionalFieldsCollection, optionsCollection } from '../commonFields';
+import { additionalFieldsCollection, writeOptions } from '../commonFields';
 import type { TransferBody } from './exactlyOnce';
 import { sendExactlyOnce, waitForFinalStatus } from './exactlyOnce';
 import { bankCodeLocator, beneficiaryAccountNumberField, OWN_BANK_CODE, readBankCode, referenceNumberField, referenceText } from './fields';
@@ -76,7 +76,7 @@ export const description: INodeProperties[] = [
 			description: 'Name on the beneficiary account, as returned by Transfer → Name Enquiry',
 		},
 	]),
-	optionsCollection(1, [
+	writeOptions([
 		{
 			displayName: 'Max Wait (Seconds)',
 			name: 'maxWaitSeconds',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bankApiError } from '../../transport/errors';
 import { referenceSchema, validField } from '../../validation';
-import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
+import { readOptions } from '../commonFields';
 import { referenceNumberField, referenceText } from './fields';
 import { transferByReference } from './transferByReference';
 
@@ -10,7 +10,7 @@ export const description: INodeProperties[] = [
 	referenceNumberField(
 		'The reference you gave when creating the transfer (not the bank\'s transaction ID). By default it is read from the item\'s reference_number field.',
 	),
-	optionsCollection(DEFAULT_READ_CONCURRENCY),
+	readOptions(),
 ];
 
 /** The current status of a transfer (pending, successful or failed) by your own reference. */

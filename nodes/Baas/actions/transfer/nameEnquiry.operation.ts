@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { bankRequest } from '../../transport/request';
 import { accountNumberSchema, accountNameSchema, booleanSchema, invalidInput, validField } from '../../validation';
 import { accountLocator, requiredAccountNumber } from '../account/accountLocator';
-import { DEFAULT_READ_CONCURRENCY, optionsCollection } from '../commonFields';
+import { readOptions } from '../commonFields';
 import { bankCodeLocator, beneficiaryAccountNumberField, readBankCode, sameName } from './fields';
 
 /** Its default is shown in the form and applied when the user did not add the option. */
@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		description: 'Your own account the payment would come from: pick it, or give its 10-digit number',
 	}),
-	optionsCollection(DEFAULT_READ_CONCURRENCY, [
+	readOptions([
 		{
 			displayName: 'Expected Name',
 			name: 'expectedName',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { optionsOf, valuesOf, WEBHOOK_EVENTS } from '../../optionLists';
 import { bankRequest } from '../../transport/request';
 import { httpUrlSchema, validField } from '../../validation';
-import { optionsCollection } from '../commonFields';
+import { writeOptions } from '../commonFields';
 import { writeOnce } from '../lostAnswer';
 
 export const changesState = true;
@@ -38,7 +38,7 @@ export const description: INodeProperties[] = [
 		default: [],
 		description: 'Which events the bank sends to the URL',
 	},
-	optionsCollection(1),
+	writeOptions(),
 ];
 
 /** Registers (or updates) the address the bank sends signed webhook events to. */

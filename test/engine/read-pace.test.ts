@@ -1,0 +1,90 @@
+/**
+ * Many reads in one run find the bank's pace (nodes/Baas/transport/pace.ts): more in flight while the bank keeps
+ * up, fewer when it says it is busy; a Concurrency the user sets is the most in flight; state changes keep theirs.
+ */
+import type { RequestLogEntry } from '../../sandbox';
+import { api, VIRTUALS } from './harness/accounts';
+import { useBankFixture } from './harness/bankFixture';
+import { rl } from './harness/nodeParameters';
+import { runNode } from './harness/runNode';
+
+const BALANCE = '/get_account_balance';
+
+/** The most requests to `suffix` the bank was handling at the same time. */
+function peakInFlight(entries: RequestLogEntry[], suffix: string): number {
+	const edges = entries
+		.filter((e) => e.path.endsWith(suffix))
+		.flatMap((e) => {
+			const start = Date.parse(e.at);
+			return [
+				{ at: start, step: 1 },
+				{ at: start + e.ms, step: -1 },
+			];
+		})
+		// At the same millisecond an answer is counted before an arrival.
+		.sort((a, b) => a.at - b.at || a.step - b.step);
+	let now = 0;
+	let peak = 0;
+	for (const edge of edges) peak = Math.max(peak, (now += edge.step));
+	return peak;
+}
+
+const items = (count: number) => Array.from({ length: count }, (_, i) => ({ account_number: VIRTUALS[i % VIRTUALS.length] }));
+
+function balances(count: number, options?: { concurrency: number }) {
+	return api({ operation: 'getBalance', accountNumber: rl('={{ $json.account_number }}', 'id'), ...(options ? { options } : {}) }, { items: items(count) });
+}
+
+describe('reads find the bank\'s pace', () => {
+	const fx = useBankFixture();
+	beforeEach(() => fx.bank.reset());
+
+	test('on a bank that keeps up, a run without Concurrency goes from 5 to more in flight, at most 50, output in order', async () => {
+		fx.bank.addFault({ match: BALANCE, latencyMs: 20 });
+		const run = await runNode(fx.credentials, balances(300));
+		expect(run.error).toBeUndefined();
+		expect(run.json.map((j) => j.account_number)).toEqual(items(300).map((i) => i.account_number));
+		expect(run.items.map((i) => i.pairedItem)).toEqual(items(300).map((_, item) => ({ item })));
+		const peak = peakInFlight(fx.bank.requests(), BALANCE);
+		expect(peak).toBeGreaterThan(20);
+		expect(peak).toBeLessThanOrEqual(50);
+	});
+
+	test('a Concurrency the user sets is the most in flight', async () => {
+		fx.bank.addFault({ match: BALANCE, latencyMs: 20 });
+		const run = await runNode(fx.credentials, balances(120, { concurrency: 8 }));
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(120);
+		const peak = peakInFlight(fx.bank.requests(), BALANCE);
+		expect(peak).toBeLessThanOrEqual(8);
+		expect(peak).toBeGreaterThanOrEqual(6);
+	});
+
+	test('on a bank allowing 40 requests a second, every item succeeds; after the first refusals only a few a second', async () => {
+		fx.bank.addFault({ match: BALANCE, latencyMs: 20 });
+		fx.bank.addFault({ match: BALANCE, rateLimit: { retryAfterSeconds: 1, perSecond: 40 } });
+		const run = await runNode(fx.credentials, balances(200));
+		expect(run.error).toBeUndefined();
+		expect(run.json.map((j) => j.account_number)).toEqual(items(200).map((i) => i.account_number));
+		const balanceRequests = fx.bank.requests().filter((e) => e.path.endsWith(BALANCE));
+		const refusedAt = balanceRequests.filter((e) => e.status === 429).map((e) => Date.parse(e.at));
+		expect(balanceRequests.length - refusedAt.length).toBe(200);
+		// The run learns the limit by meeting it: the requests in flight then are refused together (at most 50).
+		const firstBurst = refusedAt.filter((at) => at < refusedAt[0] + 1000);
+		expect(firstBurst.length).toBeLessThanOrEqual(50);
+		// From then on the run waits as told and starts small: measured 22 in the 4 seconds left (halving alone: about 80).
+		expect(refusedAt.length - firstBurst.length).toBeLessThan(40);
+	});
+
+	test('a state change keeps the number of items the user chose (1 by default), whatever the bank answers', async () => {
+		fx.bank.addFault({ match: 'create_customer_account', latencyMs: 20 });
+		const customers = Array.from({ length: 12 }, (_, i) => ({ name: `Pace ${i}`, bvn: `2221234${String(i).padStart(4, '0')}` }));
+		const run = await runNode(
+			fx.credentials,
+			api({ operation: 'create', accountName: '={{ $json.name }}', email: 'pace@example.com', phone: '+2348031234567', bvn: '={{ $json.bvn }}' }, { items: customers }),
+		);
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(12);
+		expect(peakInFlight(fx.bank.requests(), 'create_customer_account')).toBe(1);
+	});
+});

@@ -1,0 +1,74 @@
+import { InFlightWindow } from '../../nodes/Baas/transport/pace';
+
+/** Sends `count` requests through the window and has the bank answer all of them. */
+function answerRound(window: InFlightWindow, count = window.limit): number[] {
+	const sent = Array.from({ length: count }, () => window.sending());
+	for (let i = 0; i < count; i++) window.answered();
+	return sent;
+}
+
+describe('the in-flight window of a paced read run', () => {
+	test('starts at its start and doubles per round trip while the bank answers, up to the ceiling', () => {
+		const window = new InFlightWindow(50, 5);
+		const limits = [window.limit];
+		for (let round = 0; round < 5; round++) {
+			answerRound(window);
+			limits.push(window.limit);
+		}
+		expect(limits).toEqual([5, 10, 20, 40, 50, 50]);
+	});
+
+	test('never starts above a lower ceiling (Concurrency 1 stays 1)', () => {
+		const one = new InFlightWindow(1, 5);
+		expect(one.limit).toBe(1);
+		answerRound(one, 10);
+		expect(one.limit).toBe(1);
+	});
+
+	test('halves once for all the refusals of one burst, not once per refusal', () => {
+		const window = new InFlightWindow(50, 5);
+		answerRound(window);
+		answerRound(window);
+		expect(window.limit).toBe(20);
+		const burst = Array.from({ length: 20 }, () => window.sending());
+		for (const sentAs of burst) window.busy(sentAs);
+		expect(window.limit).toBe(10);
+		// A request sent after the cut and refused again halves again.
+		window.busy(window.sending());
+		expect(window.limit).toBe(5);
+	});
+
+	test('after a cut it grows by about one per round trip, and never drops below one', () => {
+		const window = new InFlightWindow(50, 5);
+		answerRound(window);
+		window.busy(window.sending());
+		expect(window.limit).toBe(5);
+		const limits = [];
+		for (let round = 0; round < 4; round++) {
+			answerRound(window);
+			limits.push(window.limit);
+		}
+		expect(limits).toEqual([5, 6, 7, 8]);
+		for (let i = 0; i < 10; i++) window.busy(window.sending());
+		expect(window.limit).toBe(1);
+	});
+
+	test('a refusal with Retry-After holds new items until then and restarts from one, doubling back to half', () => {
+		const window = new InFlightWindow(50, 5);
+		answerRound(window);
+		answerRound(window);
+		answerRound(window);
+		expect(window.limit).toBe(40);
+		expect(window.pausedFor()).toBe(0);
+		window.busy(window.sending(), 1000);
+		expect(window.limit).toBe(1);
+		expect(window.pausedFor()).toBeGreaterThan(900);
+		expect(window.pausedFor()).toBeLessThanOrEqual(1000);
+		const limits = [];
+		for (let round = 0; round < 6; round++) {
+			answerRound(window);
+			limits.push(window.limit);
+		}
+		expect(limits).toEqual([2, 4, 8, 16, 20, 21]);
+	});
+});
