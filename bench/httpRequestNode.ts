@@ -4,14 +4,12 @@
  * on an unlimited bank and on a rate-limited one; versus the BaaS node at its default settings.
  */
 import { FIRST_READS_IN_FLIGHT, MOST_READS_IN_FLIGHT } from '../nodes/Baas/actions/commonFields';
-import { API } from '../test/engine/harness/bankFixture';
 import { registerNodeType } from '../test/engine/harness/nodeTypes';
 import { runNode } from '../test/engine/harness/runNode';
 import { balanceItems, balanceParameters } from './lib/balanceReads';
 import type { BankFixture } from './lib/engine';
-import { forgetToken, requestsSince, timedFreshRun, startRequestLog } from './lib/engine';
+import { forgetToken, timedFreshRun, startRequestLog } from './lib/engine';
 import { findNodesBase, loadHttpRequestNode } from './lib/nodesBase';
-import { rateLimitedBank } from './lib/rateLimiter';
 import type { BenchResult } from './lib/report';
 import { target } from './lib/report';
 import type { Contender } from './lib/stats';
@@ -20,8 +18,29 @@ import { alternate, ratio, timed } from './lib/stats';
 const HTTP_TYPE = 'n8n-nodes-base.httpRequest';
 const HTTP_VERSION = 4.2;
 
-async function token(baseUrl: string, fx: BankFixture): Promise<string> {
-	const answer = await fetch(`${baseUrl}/api/v1/security/api/generate_token`, {
+const BALANCE = 'get_account_balance';
+
+/** The bank of one run: every request `latencyMs` late and, if `perSecond`, balance reads beyond that many a second refused. */
+interface BankSetting {
+	latencyMs: number;
+	perSecond?: number;
+}
+
+function setBank(fx: BankFixture, { latencyMs, perSecond }: BankSetting): void {
+	fx.bank.clearFaults();
+	fx.bank.addFault({ latencyMs });
+	// Sign-in is not limited, so both contenders pay the same for it.
+	if (perSecond) fx.bank.addFault({ match: BALANCE, rateLimit: { retryAfterSeconds: 1, perSecond } });
+}
+
+/** Balance reads the bank answered, and refused for its rate limit, since log position `from`. */
+function bankCounts(fx: BankFixture, from: number) {
+	const reads = fx.bank.requests().slice(from).filter((e) => e.path.endsWith(BALANCE));
+	return { bankRequests: reads.length, refused: reads.filter((e) => e.status === 429).length };
+}
+
+async function token(fx: BankFixture): Promise<string> {
+	const answer = await fetch(`${fx.bank.url}/api/v1/security/api/generate_token`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ client_id: fx.bank.seed.clientId, client_secret: fx.bank.seed.clientSecret }),
@@ -29,11 +48,12 @@ async function token(baseUrl: string, fx: BankFixture): Promise<string> {
 	return ((await answer.json()) as { data: { token: string } }).data.token;
 }
 
-function httpContender(fx: BankFixture, name: string, baseUrl: string, items: object[]): Contender {
+function httpContender(fx: BankFixture, name: string, bank: BankSetting, items: object[]): Contender {
 	return {
 		name,
 		run: async () => {
-			const bearer = await token(baseUrl, fx);
+			setBank(fx, bank);
+			const bearer = await token(fx);
 			const from = await startRequestLog(fx);
 			const { ms, value: run } = await timed(() =>
 				runNode(fx.credentials, {
@@ -43,7 +63,7 @@ function httpContender(fx: BankFixture, name: string, baseUrl: string, items: ob
 					continueOnFail: true,
 					parameters: {
 						method: 'POST',
-						url: `${baseUrl}/api/v1/account/api/get_account_balance`,
+						url: `${fx.bank.url}/api/v1/account/api/${BALANCE}`,
 						sendHeaders: true,
 						headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${bearer}` }] },
 						sendBody: true,
@@ -56,7 +76,7 @@ function httpContender(fx: BankFixture, name: string, baseUrl: string, items: ob
 			);
 			if (run.error) throw new Error(`${name}: ${run.error.message}`);
 			const failed = run.json.filter((j) => j.error !== undefined || j.status !== true).length;
-			return { ms, items: run.json.length, failed, bankRequests: fx.bank.requests().length - from };
+			return { ms, items: run.json.length, failed, ...bankCounts(fx, from) };
 		},
 	};
 }
@@ -64,21 +84,16 @@ function httpContender(fx: BankFixture, name: string, baseUrl: string, items: ob
 /** Why a BaaS run stopped, by contender (a stopped run counts every item failed). */
 const stopped: Record<string, string[]> = {};
 
-function baasContender(fx: BankFixture, name: string, items: object[], baseUrl: string, concurrency?: number): Contender {
+function baasContender(fx: BankFixture, name: string, bank: BankSetting, items: object[], concurrency?: number): Contender {
 	return {
 		name,
 		run: async () => {
+			setBank(fx, bank);
 			forgetToken(fx);
-			const stored = fx.credentials.stored(API.baasApi)!;
-			fx.credentials.add(API.baasApi, 'baasApi', { ...stored, baseUrl });
-			try {
-				const { ms, run, from } = await timedFreshRun(fx, balanceParameters(concurrency), items);
-				const failed = run.error ? items.length : run.json.filter((j) => j.error !== undefined).length;
-				if (run.error) (stopped[name] ??= []).push(`${run.error.message ?? ''} ${run.error.description ?? ''}`.trim());
-				return { ms, items: run.json.length, failed, bankRequests: fx.bank.requests().length - from - requestsSince(fx, from, '/generate_token') };
-			} finally {
-				fx.credentials.add(API.baasApi, 'baasApi', { ...stored, baseUrl: fx.bank.url });
-			}
+			const { ms, run, from } = await timedFreshRun(fx, balanceParameters(concurrency), items);
+			const failed = run.error ? items.length : run.json.filter((j) => j.error !== undefined).length;
+			if (run.error) (stopped[name] ??= []).push(`${run.error.message ?? ''} ${run.error.description ?? ''}`.trim());
+			return { ms, items: run.json.length, failed, ...bankCounts(fx, from) };
 		},
 	};
 }
@@ -104,23 +119,22 @@ export async function httpRequestNode(
 	// On the rate-limited bank a run takes at least items / perSecond seconds whatever the client: half the items
 	// show the same outcome (which items fail) in half the time, which keeps npm run bench under 10 minutes.
 	const limitedItems = items.slice(0, Math.ceil(items.length / 2));
-	const limited = await rateLimitedBank(fx.bank.url, perSecond);
-	fx.bank.clearFaults();
-	fx.bank.addFault({ latencyMs: options.latencyMs });
+	const open: BankSetting = { latencyMs: options.latencyMs };
+	const limited: BankSetting = { latencyMs: options.latencyMs, perSecond };
 	try {
 		const contenders: Contender[] = [
-			baasContender(fx, `BaaS node (default: ${FIRST_READS_IN_FLIGHT} to ${MOST_READS_IN_FLIGHT} in flight) · unlimited`, items, fx.bank.url),
-			httpContender(fx, 'HTTP Request node (default) · unlimited', fx.bank.url, items),
-			baasContender(fx, `BaaS node (default) · ${perSecond} req/s limit`, limitedItems, limited.url),
-			httpContender(fx, `HTTP Request node (default) · ${perSecond} req/s limit`, limited.url, limitedItems),
-			baasContender(fx, 'BaaS node (concurrency 20) · unlimited', items, fx.bank.url, 20),
-			baasContender(fx, `BaaS node (concurrency 20) · ${perSecond} req/s limit`, limitedItems, limited.url, 20),
+			baasContender(fx, `BaaS node (default: ${FIRST_READS_IN_FLIGHT} to ${MOST_READS_IN_FLIGHT} in flight) · unlimited`, open, items),
+			httpContender(fx, 'HTTP Request node (default) · unlimited', open, items),
+			baasContender(fx, `BaaS node (default) · ${perSecond} req/s limit`, limited, limitedItems),
+			httpContender(fx, `HTTP Request node (default) · ${perSecond} req/s limit`, limited, limitedItems),
+			baasContender(fx, 'BaaS node (concurrency 20) · unlimited', open, items, 20),
+			baasContender(fx, `BaaS node (concurrency 20) · ${perSecond} req/s limit`, limited, limitedItems, 20),
 		];
 		const m = await alternate(contenders, options.repetitions);
 		const [oursOpen, httpOpen, oursLimited, httpLimited, ours20Open, ours20Limited] = contenders.map((c) => m[c.name]);
 		return {
 			benchmark: '2. Versus n8n\'s HTTP Request node: Get Balance',
-			workload: `${options.items} items (${limitedItems.length} on the rate-limited bank), sandbox latency ${options.latencyMs} ms; HTTP Request ${HTTP_VERSION} from ${nodesBase.replace(/.*\/n8n\//, 'n8n ').replace(/\/node_modules.*/, '')} with On Error: Continue, no batching (its default: all items at once); rate-limited bank: at most ${perSecond} requests per second, 429 + Retry-After: 1 beyond; medians of ${options.repetitions}`,
+			workload: `${options.items} items (${limitedItems.length} on the rate-limited bank), sandbox latency ${options.latencyMs} ms; HTTP Request ${HTTP_VERSION} from ${nodesBase.replace(/.*\/n8n\//, 'n8n ').replace(/\/node_modules.*/, '')} with On Error: Continue, no batching (its default: all items at once); rate-limited bank: at most ${perSecond} balance reads per second, 429 + Retry-After: 1 beyond (the sandbox's rateLimit.perSecond); medians of ${options.repetitions}`,
 			rows: Object.entries(m).map(([contender, figures]) => ({ contender, figures })),
 			ratios: {
 				'time BaaS/HTTP Request (unlimited)': ratio(oursOpen.ms, httpOpen.ms),
@@ -138,6 +152,5 @@ export async function httpRequestNode(
 		};
 	} finally {
 		fx.bank.clearFaults();
-		await limited.close();
 	}
 }

@@ -31,7 +31,7 @@ void (async () => {
 	const fx = await startBankFixture();
 	try {
 		if (wanted(1)) {
-			report(await bulkReads(fx, { items: small ? 200 : 2000, latencyMs: LATENCY_MS, repetitions: REPETITIONS, concurrencies: [1, 0, 20].filter((c) => !small || c !== 1) }));
+			report(await bulkReads(fx, { items: small ? 200 : 2000, latencyMs: LATENCY_MS, repetitions: REPETITIONS, concurrencies: [1, 5, 20, 0].filter((c) => !small || c !== 1) }));
 		}
 		if (wanted(2)) report(await httpRequestNode(fx, { items: small ? 200 : 2000, latencyMs: LATENCY_MS, repetitions: REPETITIONS }));
 		if (wanted(4)) report(await triggerIntake(fx, { deliveries: small ? 500 : 5000, repetitions: REPETITIONS }));

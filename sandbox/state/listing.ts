@@ -22,20 +22,25 @@ function afterCursor(item: Stamped, ms: number, id: string | undefined): boolean
 	return id !== undefined && item.id < id;
 }
 
+/** The first index of `items` at which `holds` is true, for a predicate that is false ... false, true ... true. */
+function firstIndexWhere<T>(items: T[], holds: (item: T) => boolean): number {
+	let lo = 0;
+	let hi = items.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >>> 1;
+		if (holds(items[mid])) hi = mid;
+		else lo = mid + 1;
+	}
+	return lo;
+}
+
 export function cursorSlice<T extends Stamped>(items: T[], q: PageQuery): T[] {
 	const limit = q.limit ?? DEFAULT_PAGE_SIZE;
 	if (!q.cursor_created_at) return items.slice(0, limit);
 	const ms = parseDateTime(q.cursor_created_at) as number;
 	const id = q.cursor_id ?? undefined;
-	// afterCursor is monotone over the ordered list (false ... false, true ... true): binary search the switch.
-	let lo = 0;
-	let hi = items.length;
-	while (lo < hi) {
-		const mid = (lo + hi) >>> 1;
-		if (afterCursor(items[mid], ms, id)) hi = mid;
-		else lo = mid + 1;
-	}
-	return items.slice(lo, lo + limit);
+	const first = firstIndexWhere(items, (item) => afterCursor(item, ms, id));
+	return items.slice(first, first + limit);
 }
 
 /** Page mode alone (lists without a cursor, such as members). */
@@ -68,15 +73,9 @@ export function newestFirstPage<T extends Stamped>(ascending: T[], keep: (item: 
 		const limit = q.limit ?? DEFAULT_PAGE_SIZE;
 		const ms = parseDateTime(q.cursor_created_at) as number;
 		const id = q.cursor_id ?? undefined;
-		// Ascending, afterCursor is true ... true, false ... false: find the first false.
-		let lo = 0;
-		let hi = ascending.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >>> 1;
-			if (afterCursor(ascending[mid], ms, id)) lo = mid + 1;
-			else hi = mid;
-		}
-		for (let i = lo - 1; i >= 0 && out.length < limit; i--) if (keep(ascending[i])) out.push(ascending[i]);
+		// Ascending, afterCursor is true ... true, false ... false: the items after the cursor end where it turns false.
+		const end = firstIndexWhere(ascending, (item) => !afterCursor(item, ms, id));
+		for (let i = end - 1; i >= 0 && out.length < limit; i--) if (keep(ascending[i])) out.push(ascending[i]);
 		return out;
 	}
 	const size = q.page_size ?? q.limit ?? DEFAULT_PAGE_SIZE;
