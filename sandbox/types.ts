@@ -62,8 +62,13 @@ export interface FaultSpec {
 	errorRate?: number;
 	/** Delay before the request is handled. */
 	latencyMs?: number;
-	/** Destroy the socket with no response, before or after the state change. */
-	drop?: 'before' | 'after';
+	/**
+	 * Destroy the socket with no response, before or after the state change; 'midAnswer': after it, once the
+	 * headers and half the body are sent.
+	 */
+	drop?: 'before' | 'after' | 'midAnswer';
+	/** After the state change, send the headers and half the body, then nothing more (the connection stays open). */
+	stallAnswer?: boolean;
 	/**
 	 * Answer HTTP 429, response_code "29", with this Retry-After; with perSecond, only the matching requests
 	 * beyond that many in the same clock second (a bank's limit by load rather than by chance).
@@ -79,7 +84,7 @@ export interface RequestLogEntry {
 	at: string;
 	method: string;
 	path: string;
-	/** HTTP status, 0 when the connection was dropped by a fault. */
+	/** HTTP status, 0 when a fault dropped the connection or cut the answer short. */
 	status: number;
 	/** Milliseconds from the request's arrival to its answer (or drop). */
 	ms: number;

@@ -10,7 +10,8 @@ export const faultSchema = z
 		errorCode: z.string().regex(/^(?!00)\d{2}$/, { message: 'must be a two-digit error code (not 00)' }).optional(),
 		errorRate: z.number().min(0, { message: 'must be between 0 and 1' }).max(1, { message: 'must be between 0 and 1' }).optional(),
 		latencyMs: z.number().int().min(0, { message: 'must be at least 0' }).optional(),
-		drop: z.enum(['before', 'after']).optional(),
+		drop: z.enum(['before', 'after', 'midAnswer']).optional(),
+		stallAnswer: z.boolean().optional(),
 		rateLimit: z
 			.object({
 				retryAfterSeconds: z.number().int().min(0, { message: 'must be at least 0' }),
@@ -24,8 +25,8 @@ export const faultSchema = z
 		times: z.number().int().min(1, { message: 'must be at least 1' }).optional(),
 	})
 	.strict()
-	.refine((f) => f.errorCode || f.latencyMs !== undefined || f.drop || f.rateLimit || f.duplicateWebhooks, {
-		message: 'a fault needs at least one of errorCode, latencyMs, drop, rateLimit, duplicateWebhooks',
+	.refine((f) => f.errorCode || f.latencyMs !== undefined || f.drop || f.stallAnswer || f.rateLimit || f.duplicateWebhooks, {
+		message: 'a fault needs at least one of errorCode, latencyMs, drop, stallAnswer, rateLimit, duplicateWebhooks',
 	});
 
 export interface StoredFault extends FaultSpec {
@@ -44,11 +45,12 @@ export interface RequestEffects {
 	errorCode?: string;
 	httpStatus?: number;
 	echoAuthorization?: boolean;
-	drop?: 'before' | 'after';
+	drop?: 'before' | 'after' | 'midAnswer';
+	stallAnswer?: boolean;
 }
 
 function affectsRequests(f: FaultSpec): boolean {
-	return Boolean(f.errorCode || f.latencyMs || f.drop || f.rateLimit);
+	return Boolean(f.errorCode || f.latencyMs || f.drop || f.stallAnswer || f.rateLimit);
 }
 
 export class FaultRegistry {
@@ -118,6 +120,7 @@ export class FaultRegistry {
 				effects.echoAuthorization = f.echoAuthorization;
 			}
 			effects.drop ??= f.drop;
+			effects.stallAnswer ||= f.stallAnswer;
 		}
 		return effects;
 	}

@@ -123,6 +123,15 @@ export function createHandler(rt: Runtime, routes: RouteDef[]) {
 		}
 		// "after": the state change (if any) has happened, but the caller never hears about it.
 		if (fx.drop === 'after') return drop();
+		if (fx.drop === 'midAnswer' || fx.stallAnswer) {
+			// The caller gets the headers and half the answer: the connection then drops, or goes quiet.
+			const text = JSON.stringify(outcome.body);
+			res.writeHead(outcome.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)), ...outcome.headers });
+			const half = text.slice(0, Math.floor(text.length / 2));
+			if (fx.drop === 'midAnswer') res.write(half, drop);
+			else res.write(half, () => finish(0, ''));
+			return;
+		}
 		reply(outcome.status, outcome.body, outcome.headers);
 	}
 

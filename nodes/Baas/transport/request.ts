@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { readAnswerBody } from './answerBody';
 import { bankApiError, transportApiError } from './errors';
 import type { ApiVariant, Route, RouteName } from './routes';
 import { ROUTES, routeUrl } from './routes';
@@ -173,6 +174,8 @@ export async function bankRequestEnvelope<T = unknown>(
 		// own refresh-on-401 (one sign-in per concurrent request) never runs.
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
+		// Reads parse their answer as it streams in (answerBody.ts); writes keep n8n's buffered answer.
+		...(route.safeToRetry ? { encoding: 'stream' as const } : {}),
 		...(route.method === 'POST' ? { body: body ?? {} } : {}),
 	};
 	const attempts = route.safeToRetry ? (options.attempts ?? DEFAULT_READ_ATTEMPTS) : 1;
@@ -190,6 +193,7 @@ export async function bankRequestEnvelope<T = unknown>(
 			response = (await context.helpers.httpRequestWithAuthentication.call(context, view.type, { ...request }, {
 				credentialsDecrypted: { id: '', name: '', type: view.type, data: { ...view.data, accessToken: token } },
 			})) as FullResponse;
+			response.body = await readAnswerBody(response.body, REQUEST_LIMITS.timeoutMs);
 		} catch (caught) {
 			const failure = noAnswer(where, caught as CaughtRequestError);
 			if (failure.retryable) pace?.busy(sentAs);
