@@ -7,12 +7,13 @@
 import './lib/env';
 
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 
 import { LINES } from '../scripts/n8n/paths';
 import { startStack } from '../test/e2e/support/stack';
 import type { BenchResult } from './lib/report';
 import { machine, printResult, saveResults } from './lib/report';
-import type { Contender } from './lib/stats';
+import type { Contender, Figures } from './lib/stats';
 import { alternate, median, ratio } from './lib/stats';
 import { signedDeliveries } from './triggerIntake';
 
@@ -42,9 +43,21 @@ async function createActive(url: string, apiKey: string, name: string, trigger: 
 	return id;
 }
 
-function deliverTo(url: string, secret: string, tag: () => string): Contender['run'] {
+/**
+ * CPU time of the n8n process, all threads, in ms (Linux /proc; undefined elsewhere). n8n 2.x builds its expression
+ * isolates on other threads than the event loop, so this is what a delivery costs, steadier than deliveries/s on a
+ * shared machine.
+ */
+function n8nCpuMs(pid: number | undefined): number | undefined {
+	if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
+	const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+	return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in clock ticks of 10 ms
+}
+
+function deliverTo(url: string, secret: string, tag: () => string, pid: number | undefined): Contender['run'] {
 	return async () => {
 		const deliveries = signedDeliveries(secret, DELIVERIES, tag());
+		const cpuBefore = n8nCpuMs(pid);
 		const latencies: number[] = [];
 		let refused = 0;
 		let next = 0;
@@ -62,7 +75,10 @@ function deliverTo(url: string, secret: string, tag: () => string): Contender['r
 			}),
 		);
 		const ms = Number(process.hrtime.bigint() - started) / 1e6;
-		return { deliveriesPerS: (DELIVERIES / ms) * 1000, 'median ms': median(latencies), refused };
+		const cpuAfter = n8nCpuMs(pid);
+		const figures: Figures = { deliveriesPerS: (DELIVERIES / ms) * 1000, 'median ms': median(latencies), refused };
+		if (cpuBefore !== undefined && cpuAfter !== undefined) figures['n8n CPU ms/delivery'] = (cpuAfter - cpuBefore) / DELIVERIES;
+		return figures;
 	};
 }
 
@@ -76,7 +92,8 @@ void (async () => {
 		const baasWebhookId = randomUUID();
 		await createActive(stack.n8n.url, stack.apiKey, 'bench: BaaS Trigger', {
 			type: 'n8n-nodes-baas.baasTrigger',
-			typeVersion: 1,
+			// The version the editor adds (1 costs n8n an expression per delivery: BaasTrigger.node.ts).
+			typeVersion: 1.1,
 			webhookId: baasWebhookId,
 			parameters: { events: ['COLLECTION_SUCCESS'], options: {} },
 			credentials: { baasApi: { id: 'BaasApiSandbox01', name: 'BaaS API (sandbox)' } },
@@ -92,8 +109,8 @@ void (async () => {
 		const tag = () => `n8n-${Date.now()}-${round++}`;
 		const secret = stack.bank.seed.webhookSecret;
 		const contenders: Contender[] = [
-			{ name: 'BaaS Trigger (verifies the signature, drops duplicates)', run: deliverTo(`${stack.n8n.url}/webhook/${baasWebhookId}/webhook`, secret, tag) },
-			{ name: 'n8n Webhook node (no signature check)', run: deliverTo(`${stack.n8n.url}/webhook/${webhookPath}`, secret, tag) },
+			{ name: 'BaaS Trigger (verifies the signature, drops duplicates)', run: deliverTo(`${stack.n8n.url}/webhook/${baasWebhookId}/webhook`, secret, tag, stack.n8n.process.pid) },
+			{ name: 'n8n Webhook node (no signature check)', run: deliverTo(`${stack.n8n.url}/webhook/${webhookPath}`, secret, tag, stack.n8n.process.pid) },
 		];
 		const medians = await alternate(contenders, REPETITIONS);
 		const [baas, webhook] = contenders.map((c) => medians[c.name]);
@@ -101,7 +118,12 @@ void (async () => {
 			benchmark: `Trigger intake in n8n ${line.version}: production URLs`,
 			workload: `${DELIVERIES} signed COLLECTION_SUCCESS deliveries per round, ${IN_FLIGHT} in flight, each a different reference; workflows "trigger → No Operation", answer on receipt; medians of ${REPETITIONS} alternated rounds`,
 			rows: Object.entries(medians).map(([contender, figures]) => ({ contender, figures })),
-			ratios: { 'deliveries/s BaaS Trigger / Webhook node': ratio(baas.deliveriesPerS, webhook.deliveriesPerS) },
+			ratios: {
+				'deliveries/s BaaS Trigger / Webhook node': ratio(baas.deliveriesPerS, webhook.deliveriesPerS),
+				...(baas['n8n CPU ms/delivery'] === undefined
+					? {}
+					: { 'n8n CPU per delivery BaaS Trigger / Webhook node': ratio(baas['n8n CPU ms/delivery'], webhook['n8n CPU ms/delivery']) }),
+			},
 		};
 		printResult(result);
 		process.stdout.write(`\nJSON summary: ${saveResults('bench-n8n', [result])}\n`);

@@ -13,7 +13,10 @@ export class BaasTrigger implements INodeType {
 		name: 'baasTrigger',
 		icon: { light: 'file:baas.svg', dark: 'file:baas.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1 behaves as 1. n8n evaluates an expression for every delivery to a version-1 webhook node (the Webhook
+		// node v1's binaryData option): in n8n 2.x a first evaluation in a fresh isolate, 6 ms of the event loop.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: EVENTS_SUBTITLE,
 		description: BAAS_DESCRIPTION,
 		defaults: { name: 'BaaS Trigger' },

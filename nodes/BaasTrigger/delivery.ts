@@ -4,6 +4,8 @@ import { asStore, deliveryKey, emptyStore, forgetKey, recentDeliveries, remember
 import type { TriggerOptions } from './options';
 import { DEFAULT_WINDOW_MINUTES } from './options';
 import { selectedEvents, webhookSecretOf } from './registration';
+import { recentSecrets } from './secretCache';
+import type { SignatureCheck } from './signature';
 import { verifySignature } from './signature';
 
 /** Request headers copied into the output item, for routing and auditing downstream. */
@@ -76,6 +78,33 @@ function isDuplicate(context: IWebhookFunctions, res: Reply, key: string, option
 	return false;
 }
 
+type DeliveryCheck = SignatureCheck | { valid: false; reason: 'no webhook secret in the credential' };
+
+function checkWith(secret: string, rawBody: Buffer, header: string | undefined): DeliveryCheck {
+	// Fail closed: with no secret every delivery is refused (an empty key would make forgery trivial).
+	return secret === '' ? { valid: false, reason: 'no webhook secret in the credential' } : verifySignature(rawBody, header, secret);
+}
+
+/**
+ * The signature check, first against the secret read recently (secretCache.ts), then, when that does not
+ * accept the delivery, against the credential as it is now.
+ */
+async function checkSignature(context: IWebhookFunctions, rawBody: Buffer, header: string | undefined): Promise<DeliveryCheck> {
+	const node = context.getNode();
+	const credentialId = node.credentials?.baasApi?.id;
+	// Per trigger as well as per credential: a secret n8n let one workflow read is never used for another.
+	const scope = credentialId ? `${context.getWorkflow().id ?? ''}:${node.id}:${credentialId}` : undefined;
+	const now = Date.now();
+	const cached = scope === undefined ? undefined : recentSecrets.get(scope, now);
+	if (cached !== undefined) {
+		const check = checkWith(cached, rawBody, header);
+		if (check.valid) return check;
+	}
+	const secret = await webhookSecretOf(context);
+	if (scope !== undefined) recentSecrets.set(scope, secret, now);
+	return checkWith(secret, rawBody, header);
+}
+
 /** One delivery: verify the signature over the raw bytes, parse, filter by kind, drop duplicates, emit one item. */
 export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const req = this.getRequestObject() as unknown as RawRequest;
@@ -83,11 +112,7 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	if (!req.rawBody) await req.readRawBody();
 	const rawBody = req.rawBody ?? Buffer.alloc(0);
 
-	// Fail closed: with no secret every delivery is refused (an empty key would make forgery trivial).
-	const secret = await webhookSecretOf(this);
-	const check = secret === ''
-		? ({ valid: false, reason: 'no webhook secret in the credential' } as const)
-		: verifySignature(rawBody, headerValue(req.headers['x-service-signature']), secret);
+	const check = await checkSignature(this, rawBody, headerValue(req.headers['x-service-signature']));
 	if (!check.valid) {
 		this.logger.warn(`BaaS Trigger "${this.getNode().name}" refused a delivery: signature ${check.reason}`);
 		return refuse(res, 401, 'invalid signature');
