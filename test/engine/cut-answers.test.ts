@@ -1,6 +1,6 @@
 /**
- * Answers that stop halfway: the headers and half the body arrive, then the connection drops or goes quiet.
- * Reads parse their answer as it streams in (transport/answerBody.ts), so this is where such an answer is met.
+ * Answers that stop halfway: the headers and half the body arrive, then the connection drops or goes quiet. The
+ * node must treat them as no answer at all: a read is asked again, a transfer is asked about, never sent twice.
  */
 import { REQUEST_LIMITS } from '../../nodes/Baas/transport/request';
 import { api } from './harness/accounts';
@@ -41,7 +41,7 @@ describe('an answer cut short', () => {
 		fx.bank.addFault({ match: 'get_account_balance', drop: 'midAnswer' });
 		const run = await readBalance();
 		expect(run.json).toHaveLength(1);
-		expect(run.json[0].error).toBe('Could not get an answer from the bank: ECONNRESET (aborted)');
+		expect(run.json[0].error).toBe('Could not get an answer from the bank: the connection ended while the answer was arriving (ERR_BAD_RESPONSE: stream has been aborted)');
 		expect(balanceAnswers()).toEqual([0, 0, 0, 0]);
 	});
 

@@ -1,7 +1,6 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { readAnswerBody } from './answerBody';
 import { bankApiError, transportApiError } from './errors';
 import type { ApiVariant, Route, RouteName } from './routes';
 import { ROUTES, routeUrl } from './routes';
@@ -117,13 +116,24 @@ function failedAnswer({ context, itemIndex, scrub }: Where, response: FullRespon
 	};
 }
 
-/** No answer at all: the connection failed, dropped or timed out. */
+/**
+ * n8n's HTTP client (axios) reports an answer whose connection dropped or timed out after the headers, before
+ * the end, as ERR_BAD_RESPONSE "stream has been aborted": as good as no answer.
+ */
+function cutShort(code: string | undefined, detail: string | undefined): boolean {
+	return code === 'ERR_BAD_RESPONSE' && /aborted/i.test(detail ?? '');
+}
+
+/** No answer at all: the connection failed, dropped or timed out, before or while the answer arrived. */
 function noAnswer({ context, itemIndex, scrub }: Where, caught: CaughtRequestError): Failure {
 	const code = caught.cause?.code ?? caught.code;
 	const detail = caught.cause?.message ?? caught.message;
+	const summary = cutShort(code, detail)
+		? `the connection ended while the answer was arriving (${code}: ${detail})`
+		: `${code ?? 'network error'}${detail ? ` (${detail})` : ''}`;
 	return {
-		retryable: code !== undefined && NETWORK_CODES.has(code),
-		error: transportApiError(context.getNode(), `${code ?? 'network error'}${detail ? ` (${detail})` : ''}`, itemIndex, undefined, scrub),
+		retryable: (code !== undefined && NETWORK_CODES.has(code)) || cutShort(code, detail),
+		error: transportApiError(context.getNode(), summary, itemIndex, undefined, scrub),
 	};
 }
 
@@ -174,8 +184,6 @@ export async function bankRequestEnvelope<T = unknown>(
 		// own refresh-on-401 (one sign-in per concurrent request) never runs.
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
-		// Reads parse their answer as it streams in (answerBody.ts); writes keep n8n's buffered answer.
-		...(route.safeToRetry ? { encoding: 'stream' as const } : {}),
 		...(route.method === 'POST' ? { body: body ?? {} } : {}),
 	};
 	const attempts = route.safeToRetry ? (options.attempts ?? DEFAULT_READ_ATTEMPTS) : 1;
@@ -193,7 +201,6 @@ export async function bankRequestEnvelope<T = unknown>(
 			response = (await context.helpers.httpRequestWithAuthentication.call(context, view.type, { ...request }, {
 				credentialsDecrypted: { id: '', name: '', type: view.type, data: { ...view.data, accessToken: token } },
 			})) as FullResponse;
-			response.body = await readAnswerBody(response.body, REQUEST_LIMITS.timeoutMs);
 		} catch (caught) {
 			const failure = noAnswer(where, caught as CaughtRequestError);
 			if (failure.retryable) pace?.busy(sentAs);
