@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from
 
 import { Baas } from '../../nodes/Baas/Baas.node';
 import codex from '../../nodes/Baas/Baas.node.json';
+import { MOST_READS_IN_FLIGHT } from '../../nodes/Baas/actions/commonFields';
 import { RESOURCES } from '../../nodes/Baas/actions/resources';
 import { authenticationsFor } from '../../nodes/Baas/actions/selectors';
 import { BaasDashboard } from '../../nodes/BaasDashboard/BaasDashboard.node';
@@ -77,6 +78,17 @@ describe('the action nodes, as the node picker reads them', () => {
 		expect(picker(twoApis)).toEqual(Object.fromEntries(Object.entries(RESOURCES).map(([r, ops]) => [r, Object.keys(ops).sort()])));
 		expect(twoApis.credentials?.map((c) => c.name)).toEqual(['baasApi', 'baasDashboardApi']);
 		expect(baas.description.defaultVersion).toBe(2);
+	});
+
+	test('a Concurrency a form shows is the one the run uses: 1 for every state change, the paced reads\' most for every read', () => {
+		const shown = Object.entries(RESOURCES).flatMap(([resource, operations]) =>
+			Object.entries(operations).flatMap(([name, operation]) => {
+				const concurrency = operation.description.find((p) => p.name === 'options')?.options?.find((o) => 'name' in o && o.name === 'concurrency');
+				return concurrency ? [[`${resource}.${name}`, (concurrency as INodeProperties).default, operation.changesState ? 1 : MOST_READS_IN_FLIGHT]] : [];
+			}),
+		);
+		expect(shown.length).toBeGreaterThan(15);
+		for (const [operation, shownDefault, runDefault] of shown) expect([operation, shownDefault]).toEqual([operation, runDefault]);
 	});
 
 	test('the picker entry reads as the BaaS node (n8n shows the trigger description there)', () => {

@@ -1,11 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
-
 import { recentDeliveries } from '../../nodes/BaasTrigger/dedup';
-import { handleDelivery } from '../../nodes/BaasTrigger/delivery';
 import { reportFigures } from '../engine/reliability/scale';
+import { signatureOf, webhookTrigger } from './support/webhookTrigger';
 
 /**
  * Intake cost must not grow with what the trigger remembers: delivery 4,901–5,000 (5,000 references remembered)
@@ -19,44 +16,10 @@ const RUNS = 3;
 
 function signedDelivery(i: number) {
 	const rawBody = Buffer.from(JSON.stringify({ event: 'COLLECTION_SUCCESS', data: { reference_number: `COL-${i}`, amount: '1500.00' } }));
-	return { rawBody, signature: `sha256=${createHmac('sha256', SECRET).update(rawBody).digest('hex')}` };
+	return { rawBody, signature: signatureOf(rawBody, SECRET) };
 }
 
-/** One trigger: its static data lives across deliveries, as n8n keeps it for an active workflow. */
-function triggerContext(workflowId: string) {
-	const staticData: IDataObject = {};
-	let request: { rawBody: Buffer; headers: Record<string, string> } | undefined;
-	let status = 200;
-	const response = {
-		status(code: number) {
-			status = code;
-			return response;
-		},
-		json: () => response,
-		// The trigger listens for the reply's end to let a key go when n8n fails to start the execution.
-		once: () => response,
-	};
-	const context = {
-		getRequestObject: () => ({ ...request, readRawBody: async () => {} }),
-		getResponseObject: () => response,
-		getCredentials: async () => ({ webhookSecret: SECRET }),
-		getNodeParameter: (name: string, fallback: unknown) => (name === 'events' ? ['COLLECTION_SUCCESS'] : fallback),
-		getWorkflowStaticData: () => staticData,
-		getMode: () => 'webhook',
-		getWorkflow: () => ({ id: workflowId }),
-		getNode: () => ({ id: 'trigger', name: 'BaaS Trigger' }),
-		logger: { warn: () => {}, debug: () => {} },
-	} as unknown as IWebhookFunctions;
-	return {
-		staticData,
-		async deliver(delivery: { rawBody: Buffer; signature: string }) {
-			request = { rawBody: delivery.rawBody, headers: { 'x-service-signature': delivery.signature } };
-			status = 200;
-			const result = await handleDelivery.call(context);
-			return { status, emitted: result.workflowData?.[0]?.length ?? 0 };
-		},
-	};
-}
+const triggerContext = (workflowId: string) => webhookTrigger({ workflowId, credential: () => ({ webhookSecret: SECRET }) });
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

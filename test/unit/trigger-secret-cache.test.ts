@@ -1,56 +1,31 @@
-import { createHmac } from 'node:crypto';
-
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
-
 import { recentDeliveries } from '../../nodes/BaasTrigger/dedup';
-import { handleDelivery } from '../../nodes/BaasTrigger/delivery';
 import { RecentSecrets, recentSecrets, SECRET_TTL_MS } from '../../nodes/BaasTrigger/secretCache';
+import { signatureOf, webhookTrigger } from './support/webhookTrigger';
 
 /**
  * The trigger reads the credential's webhook secret once per SECRET_TTL_MS, not once per delivery (n8n's
  * getCredentials costs a database read, a decryption and an expression isolate), and a delivery the remembered
  * secret does not accept is checked again against the credential as it is now.
  */
-const sign = (body: string, secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-
 function trigger(credentialId: string) {
 	const credential = { webhookSecret: 'first-secret' };
 	let reads = 0;
-	let request: { rawBody: Buffer; headers: Record<string, string> } | undefined;
-	let status = 200;
-	const response = {
-		status(code: number) {
-			status = code;
-			return response;
-		},
-		json: () => response,
-		once: () => response,
-	};
-	const staticData: IDataObject = {};
-	const context = {
-		getRequestObject: () => ({ ...request, readRawBody: async () => {} }),
-		getResponseObject: () => response,
-		getCredentials: async () => {
+	const webhook = webhookTrigger({
+		workflowId: `wf-${credentialId}`,
+		credentialId,
+		credential: () => {
 			reads++;
 			return { ...credential };
 		},
-		getNodeParameter: (name: string, fallback: unknown) => (name === 'events' ? ['COLLECTION_SUCCESS'] : fallback),
-		getWorkflowStaticData: () => staticData,
-		getMode: () => 'webhook',
-		getWorkflow: () => ({ id: `wf-${credentialId}` }),
-		getNode: () => ({ id: 'trigger', name: 'BaaS Trigger', credentials: { baasApi: { id: credentialId, name: 'BaaS API' } } }),
-		logger: { warn: () => {}, debug: () => {} },
-	} as unknown as IWebhookFunctions;
+	});
 	let n = 0;
 	return {
 		credential,
 		reads: () => reads,
-		async deliver(secret: string) {
-			const body = JSON.stringify({ event: 'COLLECTION_SUCCESS', data: { reference_number: `${credentialId}-${n++}` } });
-			request = { rawBody: Buffer.from(body), headers: { 'x-service-signature': sign(body, secret) } };
-			status = 200;
-			const result = await handleDelivery.call(context);
-			return { status, emitted: result.workflowData?.[0]?.length ?? 0 };
+		/** One new event, signed with `secret`. */
+		deliver(secret: string) {
+			const rawBody = Buffer.from(JSON.stringify({ event: 'COLLECTION_SUCCESS', data: { reference_number: `${credentialId}-${n++}` } }));
+			return webhook.deliver({ rawBody, signature: signatureOf(rawBody, secret) });
 		},
 	};
 }

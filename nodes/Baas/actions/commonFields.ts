@@ -41,6 +41,9 @@ function optionsCollection(concurrency: INodeProperties, extra: INodeProperties[
 	};
 }
 
+// The two Concurrency settings below are written out whole: n8n's lint rules check a parameter's default and
+// description only where they are literal.
+
 /** Options of a read: Concurrency is the most items in flight; the node finds the bank's pace below it. */
 export function readOptions(extra: INodeProperties[] = []): INodeProperties {
 	return optionsCollection(
