@@ -118,12 +118,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// One value for the whole run, read from the first item.
 	const concurrency = validField(this, 0, 'Concurrency', positiveIntegerSchema, this.getNodeParameter('options.concurrency', 0, handler.changesState ? 1 : MOST_READS_IN_FLIGHT));
 	// Reads find the bank's pace up to Concurrency; state changes keep exactly the number chosen.
-	const window: ItemPacing = handler.changesState ? { limit: concurrency } : new InFlightWindow(concurrency, FIRST_READS_IN_FLIGHT);
-	if (window instanceof InFlightWindow) paceRequestsOf(this, window);
+	const pacing: ItemPacing = handler.changesState ? { limit: concurrency } : paceRequestsOf(this, new InFlightWindow(concurrency, FIRST_READS_IN_FLIGHT));
 
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
-	const failure = await forEachBounded(items.length, window, async (itemIndex) => {
+	const failure = await forEachBounded(items.length, pacing, async (itemIndex) => {
 		try {
 			const records = await handler.execute.call(this, itemIndex);
 			outputs[itemIndex] = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), {

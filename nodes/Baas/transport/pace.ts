@@ -58,9 +58,10 @@ export class InFlightWindow {
 
 const windows = new WeakMap<object, InFlightWindow>();
 
-/** Paces the reads made through `context` (one node run) by `window`, until the run ends. */
-export function paceRequestsOf(context: object, window: InFlightWindow): void {
+/** Paces the reads made through `context` (one node run) by `window`, until the run ends; returns the window. */
+export function paceRequestsOf(context: object, window: InFlightWindow): InFlightWindow {
 	windows.set(context, window);
+	return window;
 }
 
 /** The window pacing `context`'s run, if the run is paced (reads of the action node). */
