@@ -1,10 +1,20 @@
-import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	ITriggerFunctions,
+	ITriggerResponse,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { BAAS_DESCRIPTION } from '../Baas/nodeDescription';
 import { handleDelivery } from './delivery';
 import { DEFAULT_WINDOW_MINUTES, EVENTS_PROPERTY, EVENTS_SUBTITLE, optionsCollection, outputOption } from './options';
-import { forgetRegistration, register, registrationExists } from './registration';
+import { followPublicUrl, forgetRegistration, register, registrationExists, WEBHOOK_PATH } from './registration';
 
 /** Thin shell: the form, the registration lifecycle (registration.ts) and delivery handling (delivery.ts). */
 export class BaasTrigger implements INodeType {
@@ -28,7 +38,7 @@ export class BaasTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
-				path: 'webhook',
+				path: WEBHOOK_PATH,
 			},
 		],
 		properties: [
@@ -79,5 +89,18 @@ export class BaasTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await handleDelivery.call(this);
+	}
+
+	// n8n runs a trigger function at every activation, start-up included, where it runs no webhook method: the one
+	// moment to notice that n8n's public URL changed (registration.ts, followPublicUrl).
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		await followPublicUrl.call(this);
+		return {};
+	}
+
+	// With a trigger function, n8n would run it again for every test event; an execute function comes first in n8n's
+	// order and hands the event webhook() made on unchanged, as n8n does for a node with only a webhook.
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
 	}
 }
