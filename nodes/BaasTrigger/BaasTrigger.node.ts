@@ -4,7 +4,6 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
-	ITriggerFunctions,
 	ITriggerResponse,
 	IWebhookFunctions,
 	IWebhookResponseData,
@@ -14,7 +13,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { BAAS_DESCRIPTION } from '../Baas/nodeDescription';
 import { handleDelivery } from './delivery';
 import { DEFAULT_WINDOW_MINUTES, EVENTS_PROPERTY, EVENTS_SUBTITLE, optionsCollection, outputOption } from './options';
-import { followPublicUrl, forgetRegistration, register, registrationExists, WEBHOOK_PATH } from './registration';
+import { forgetRegistration, register, registrationExists } from './registration';
 
 /** Thin shell: the form, the registration lifecycle (registration.ts) and delivery handling (delivery.ts). */
 export class BaasTrigger implements INodeType {
@@ -38,7 +37,7 @@ export class BaasTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
-				path: WEBHOOK_PATH,
+				path: 'webhook',
 			},
 		],
 		properties: [
@@ -91,15 +90,19 @@ export class BaasTrigger implements INodeType {
 		return await handleDelivery.call(this);
 	}
 
-	// n8n runs a trigger function at every activation, start-up included, where it runs no webhook method: the one
-	// moment to notice that n8n's public URL changed (registration.ts, followPublicUrl).
-	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
-		await followPublicUrl.call(this);
+	/**
+	 * Listens to nothing: it exists so that n8n re-activates the workflow at every start. n8n 2.x re-publishes at
+	 * start-up only workflows with a trigger held in memory, and a webhook-only workflow would keep the URL the bank
+	 * was given before a change of n8n's URL; re-activated, checkExists compares and registers the current one.
+	 */
+	async trigger(): Promise<ITriggerResponse> {
 		return {};
 	}
 
-	// With a trigger function, n8n would run it again for every test event; an execute function comes first in n8n's
-	// order and hands the event webhook() made on unchanged, as n8n does for a node with only a webhook.
+	/**
+	 * With a trigger function n8n would run it, not pass the event on, when a test event arrives (n8n runs a node's
+	 * execute function before its trigger function): hand on the items webhook() made, unchanged.
+	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return [this.getInputData()];
 	}

@@ -6,7 +6,6 @@ import type {
 	IHttpRequestHelper,
 	ILoadOptionsFunctions,
 	IPollFunctions,
-	ITriggerFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -29,13 +28,7 @@ import { exchangeForToken, SignInError } from './tokenExchange';
  * with the same error without asking the bank again, so a wrong password cannot lock the identity.
  */
 
-export type BankContext =
-	| IExecuteFunctions
-	| ILoadOptionsFunctions
-	| IHookFunctions
-	| IWebhookFunctions
-	| IPollFunctions
-	| ITriggerFunctions;
+export type BankContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 export const CREDENTIAL_FOR_VARIANT: Record<ApiVariant, string> = {
 	api: 'baasApi',
