@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 
 import { asStore, deliveryKey, emptyStore, forgetKey, recentDeliveries, remember, wasSeen } from './dedup';
 import type { TriggerOptions } from './options';
-import { DEFAULT_WINDOW_MINUTES } from './options';
+import { duplicateWindowMs } from './options';
 import { selectedEvents, webhookSecretOf } from './registration';
 import { recentSecrets } from './secretCache';
 import type { SignatureCheck } from './signature';
@@ -68,8 +68,7 @@ function onServerErrorAnswer(res: Reply, onServerError: () => void): void {
  * hangs up before the answer changes nothing: n8n may well have started the execution.
  */
 function isDuplicate(context: IWebhookFunctions, res: Reply, key: string, options: TriggerOptions): boolean {
-	const minutes = options.duplicateWindowMinutes ?? DEFAULT_WINDOW_MINUTES;
-	const windowMs = Math.max(0, minutes) * 60_000;
+	const windowMs = duplicateWindowMs(context, options);
 	const now = Date.now();
 	const mode = context.getMode();
 	const scope = `${context.getWorkflow().id ?? ''}:${context.getNode().id}:${mode}`;
