@@ -5,8 +5,10 @@
 import type { RequestLogEntry } from '../../sandbox';
 import { api, VIRTUALS } from './harness/accounts';
 import { useBankFixture } from './harness/bankFixture';
+import { API } from './harness/bankFixture';
 import { rl } from './harness/nodeParameters';
 import { runNode } from './harness/runNode';
+import { createParams, newReference } from './harness/transfers';
 
 const BALANCE = '/get_account_balance';
 
@@ -86,5 +88,26 @@ describe('reads find the bank\'s pace', () => {
 		expect(run.error).toBeUndefined();
 		expect(run.json).toHaveLength(12);
 		expect(peakInFlight(fx.bank.requests(), 'create_customer_account')).toBe(1);
+	});
+
+	describe("a state change's Concurrency is held to the form's maximum (20) whatever its source", () => {
+		const payouts = (count: number) => Array.from({ length: count }, () => ({ reference_number: newReference('pace') }));
+		for (const [source, concurrency] of [
+			['an expression giving 40', '={{ 40 }}'],
+			["a read's 50, kept by n8n when the operation was switched to Transfer → Create", 50],
+		] as const) {
+			test(`${source}: at most 20 payouts in flight, each paid once`, async () => {
+				fx.bank.addFault({ match: 'funds_transfer', latencyMs: 40 });
+				const items = payouts(80);
+				const run = await runNode(fx.credentials, { parameters: createParams({ amount: '1.00', options: { concurrency } }), credentials: API, items });
+				expect(run.error).toBeUndefined();
+				expect(run.json.map((j) => j.reference_number)).toEqual(items.map((i) => i.reference_number));
+				const peak = peakInFlight(fx.bank.requests(), 'funds_transfer');
+				expect(peak).toBeLessThanOrEqual(20);
+				expect(peak).toBeGreaterThanOrEqual(15);
+				const paid = [...fx.bank.bank.transfers.values()].map((t) => t.reference);
+				for (const { reference_number } of items) expect(paid.filter((r) => r === reference_number)).toHaveLength(1);
+			});
+		}
 	});
 });
