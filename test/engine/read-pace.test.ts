@@ -110,4 +110,30 @@ describe('reads find the bank\'s pace', () => {
 			});
 		}
 	});
+
+	describe('Retry-After', () => {
+		const read = async () => await runNode(fx.credentials, balances(1));
+
+		test('a wait up to 60 s is honoured (the bank asks 2 s: the read waits 2 s, then succeeds)', async () => {
+			fx.bank.addFault({ match: BALANCE, rateLimit: { retryAfterSeconds: 2 }, times: 1 });
+			const started = Date.now();
+			const run = await read();
+			expect(run.error).toBeUndefined();
+			expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+			expect(fx.bank.requests().filter((e) => e.path.endsWith(BALANCE))).toHaveLength(2);
+		});
+
+		test('a longer one (3600 s) fails the item at once with "the bank asks to wait 3600 s", asking once', async () => {
+			fx.bank.addFault({ match: BALANCE, rateLimit: { retryAfterSeconds: 3600 } });
+			const started = Date.now();
+			const run = await read();
+			expect(Date.now() - started).toBeLessThan(2_000);
+			expect(run.error).toMatchObject({
+				context: { responseCode: '29', retryAfterSeconds: 3600 },
+				message: expect.stringMatching(/^The bank asks to wait 3600 s before the next request/),
+				description: expect.stringMatching(/^Nothing was done for this item\. n8n waits at most 60 s when the bank asks; run the item again after \d{4}-\d\d-\d\d \d\d:\d\d UTC/),
+			});
+			expect(fx.bank.requests().filter((e) => e.path.endsWith(BALANCE))).toHaveLength(1);
+		});
+	});
 });
