@@ -5,6 +5,7 @@ import type { Execution } from '../../../scripts/n8n/api';
 import { listExecutions, nodeOutput } from '../../../scripts/n8n/api';
 import type { N8nLine } from '../../../scripts/n8n/paths';
 import { describeEditor } from './editorScenario';
+import { sendAndHangUp, signedCollection } from './hangUp';
 import { waitFor } from '../../support/waitFor';
 import { screenshotWorkflow } from './screenshot';
 import type { Stack } from './stack';
@@ -110,6 +111,35 @@ export function describeLine(line: N8nLine, port: number) {
 			expect(unsigned.status).toBe(401);
 			await sleep(3_000);
 			expect(await executions(stack.workflows.collection.id)).toHaveLength(before);
+		});
+
+		test('a webhook delivery whose bank hangs up early runs once (the bank retries it whole)', async () => {
+			const account = stack.bank.seed.accounts.find((a) => a.account_type === 'virtual' && a.status === 'active')!;
+			const url = `${stack.n8n.url}/${stack.workflows.collection.webhookPath}`;
+			// The hang-up at several moments after the body was sent: before n8n read it, while it starts the execution, after it answered.
+			const delays = [0, 1, 2, 3, 5, 8, 12, 20, 35, 60];
+			const deliveries = delays.map((delay) => signedCollection(`E2E-HANGUP-${line.nodeMajor}-${delay}ms`, account.account_number, stack.bank.seed.webhookSecret));
+			const answeredFirst: Array<number | undefined> = [];
+			for (const [i, delivery] of deliveries.entries()) answeredFirst.push(await sendAndHangUp(url, delivery, delays[i]));
+			await sleep(3_000);
+			const referenceOf = (run: Execution) => String((nodeOutput(run, 'Money Received')[0]?.data as Record<string, string> | undefined)?.reference_number);
+			const references = deliveries.map((d) => (JSON.parse(d.body) as { data: { reference_number: string } }).data.reference_number);
+			const ranBeforeRetry = new Set((await executions(stack.workflows.collection.id)).map(referenceOf));
+			for (const delivery of deliveries) {
+				const retry = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
+				expect(retry.status).toBe(200);
+			}
+			await eventually('an execution per hung-up delivery', async () => {
+				const ran = new Set(finished(await executions(stack.workflows.collection.id)).map(referenceOf));
+				return references.every((reference) => ran.has(reference)) ? true : undefined;
+			});
+			await sleep(3_000);
+			const runs = (await executions(stack.workflows.collection.id)).map(referenceOf);
+			const startedThenHungUp = references.filter((reference, i) => ranBeforeRetry.has(reference) && answeredFirst[i] === undefined);
+			process.stdout.write(
+				`e2e hang-up n8n ${line.version}: deliveries=${references.length} hung_up_before_answer=${answeredFirst.filter((s) => s === undefined).length} started_then_hung_up=${startedThenHungUp.length} runs_per_event=${references.map((r) => runs.filter((x) => x === r).length).join(',')}\n`,
+			);
+			for (const reference of references) expect({ reference, runs: runs.filter((r) => r === reference).length }).toEqual({ reference, runs: 1 });
 		});
 
 		test('payouts over 20 rows pay exactly the right rows, once, and write each outcome back', async () => {
