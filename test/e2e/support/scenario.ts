@@ -116,9 +116,19 @@ export function describeLine(line: N8nLine, port: number) {
 		test('a webhook delivery whose bank hangs up early runs once (the bank retries it whole)', async () => {
 			const account = stack.bank.seed.accounts.find((a) => a.account_type === 'virtual' && a.status === 'active')!;
 			const url = `${stack.n8n.url}/${stack.workflows.collection.webhookPath}`;
-			// The hang-up at several moments after the body was sent: before n8n read it, while it starts the execution, after it answered.
-			const delays = [0, 1, 2, 3, 5, 8, 12, 20, 35, 60];
-			const deliveries = delays.map((delay) => signedCollection(`E2E-HANGUP-${line.nodeMajor}-${delay}ms`, account.account_number, stack.bank.seed.webhookSecret));
+			const deliver = (reference: string) => signedCollection(reference, account.account_number, stack.bank.seed.webhookSecret);
+			// How long n8n takes to answer a delivery here, so that the hang-ups fall around the moment it starts the execution.
+			const answerMs: number[] = [];
+			for (let i = 0; i < 3; i++) {
+				const delivery = deliver(`E2E-HANGUP-${line.nodeMajor}-TIMING-${i}`);
+				const started = Date.now();
+				expect((await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body })).status).toBe(200);
+				answerMs.push(Date.now() - started);
+			}
+			const typical = [...answerMs].sort((a, b) => a - b)[1];
+			// The hang-up at moments from well before n8n's usual answer to after it: before n8n read the body, while it starts the execution, after it answered.
+			const delays = Array.from({ length: 25 }, (_, i) => Math.round(typical * (0.3 + i * 0.04)));
+			const deliveries = delays.map((delay, i) => deliver(`E2E-HANGUP-${line.nodeMajor}-${i}-${delay}ms`));
 			const answeredFirst: Array<number | undefined> = [];
 			for (const [i, delivery] of deliveries.entries()) answeredFirst.push(await sendAndHangUp(url, delivery, delays[i]));
 			await sleep(3_000);
@@ -137,7 +147,7 @@ export function describeLine(line: N8nLine, port: number) {
 			const runs = (await executions(stack.workflows.collection.id)).map(referenceOf);
 			const startedThenHungUp = references.filter((reference, i) => ranBeforeRetry.has(reference) && answeredFirst[i] === undefined);
 			process.stdout.write(
-				`e2e hang-up n8n ${line.version}: deliveries=${references.length} hung_up_before_answer=${answeredFirst.filter((s) => s === undefined).length} started_then_hung_up=${startedThenHungUp.length} runs_per_event=${references.map((r) => runs.filter((x) => x === r).length).join(',')}\n`,
+				`e2e hang-up n8n ${line.version}: answer_ms=${answerMs.join(',')} hang_up_after_ms=${delays[0]}..${delays[delays.length - 1]} deliveries=${references.length} hung_up_before_answer=${answeredFirst.filter((s) => s === undefined).length} started_then_hung_up=${startedThenHungUp.length} runs_per_event=${references.map((r) => runs.filter((x) => x === r).length).join(',')}\n`,
 			);
 			for (const reference of references) expect({ reference, runs: runs.filter((r) => r === reference).length }).toEqual({ reference, runs: 1 });
 		});
