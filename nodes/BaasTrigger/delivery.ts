@@ -2,11 +2,11 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 
 import { asStore, deliveryKey, emptyStore, forgetKey, recentDeliveries, remember, wasSeen } from './dedup';
 import type { TriggerOptions } from './options';
-import { DEFAULT_WINDOW_MINUTES } from './options';
+import { duplicateWindowMs } from './options';
 import { selectedEvents, webhookSecretOf } from './registration';
 import { recentSecrets } from './secretCache';
 import type { SignatureCheck } from './signature';
-import { verifySignature } from './signature';
+import { unusableHeader, verifySignature } from './signature';
 
 /** Request headers copied into the output item, for routing and auditing downstream. */
 const FORWARDED_HEADERS = ['x-service-event', 'x-service-delivery-id', 'user-agent', 'content-type'];
@@ -23,8 +23,7 @@ interface Reply {
 	status(code: number): Reply;
 	json(body: IDataObject): unknown;
 	statusCode: number;
-	writableFinished: boolean;
-	once(event: 'close', listener: () => void): unknown;
+	end: (...args: unknown[]) => unknown;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
@@ -46,15 +45,30 @@ function isRecord(value: unknown): value is IDataObject {
 }
 
 /**
+ * Calls `onServerError` when n8n answers this request with a server error (5xx): n8n does so, and only so, when
+ * it could not start the execution (n8n's webhook helpers: "Workflow could not be started", "There was a
+ * problem executing the workflow"). Read from the answer as n8n writes it, whether or not the bank still
+ * listens: a bank that hangs up before the answer does not mean the execution did not start.
+ */
+function onServerErrorAnswer(res: Reply, onServerError: () => void): void {
+	const end = res.end;
+	if (typeof end !== 'function') return;
+	res.end = function (this: unknown, ...args: unknown[]) {
+		if (res.statusCode >= 500) onServerError();
+		return end.apply(this, args);
+	};
+}
+
+/**
  * True when this event was already let through within the window. Otherwise records it: in the node's static
  * data (saved by n8n once the execution this delivery starts was created; production only, so a test listener
  * never hides an event from the active workflow) and in this process's memory (for a copy arriving before that
- * save). When n8n then fails to start the execution (it answers the bank 5xx and saves no static data), the
- * memory lets the key go, so the bank's retry runs instead of being dropped as a duplicate.
+ * save). Only when n8n answers with a server error (it failed to start the execution, and saves no static data)
+ * does the memory let the key go, so the bank's retry runs instead of being dropped as a duplicate. A bank that
+ * hangs up before the answer changes nothing: n8n may well have started the execution.
  */
 function isDuplicate(context: IWebhookFunctions, res: Reply, key: string, options: TriggerOptions): boolean {
-	const minutes = options.duplicateWindowMinutes ?? DEFAULT_WINDOW_MINUTES;
-	const windowMs = Math.max(0, minutes) * 60_000;
+	const windowMs = duplicateWindowMs(context, options);
 	const now = Date.now();
 	const mode = context.getMode();
 	const scope = `${context.getWorkflow().id ?? ''}:${context.getNode().id}:${mode}`;
@@ -64,8 +78,7 @@ function isDuplicate(context: IWebhookFunctions, res: Reply, key: string, option
 	const seen = loaded && recentDeliveries.reconcile(scope, loaded, now, windowMs);
 	if (recentDeliveries.has(scope, key, now, windowMs) || (seen !== undefined && wasSeen(seen, key, now, windowMs))) return true;
 	recentDeliveries.remember(scope, key, now, windowMs);
-	res.once('close', () => {
-		if (res.writableFinished && res.statusCode < 300) return;
+	onServerErrorAnswer(res, () => {
 		recentDeliveries.release(scope, key);
 		if (seen !== undefined) forgetKey(seen, key);
 	});
@@ -86,22 +99,26 @@ function checkWith(secret: string, rawBody: Buffer, header: string | undefined):
 }
 
 /**
- * The signature check, first against the secret read recently (secretCache.ts), then, when that does not
- * accept the delivery, against the credential as it is now.
+ * The signature check (see secretCache.ts for why the credential is read so rarely): a header that cannot hold
+ * a signature is refused without reading the credential; otherwise first the secret read recently, then, when
+ * that does not accept the delivery and it was not read in the last REREAD_INTERVAL_MS, the credential as it
+ * is now, one read shared by every request waiting for it.
  */
 async function checkSignature(context: IWebhookFunctions, rawBody: Buffer, header: string | undefined): Promise<DeliveryCheck> {
+	const unusable = unusableHeader(header);
+	if (unusable !== undefined) return { valid: false, reason: unusable };
 	const node = context.getNode();
 	const credentialId = node.credentials?.baasApi?.id;
 	// Per trigger as well as per credential: a secret n8n let one workflow read is never used for another.
 	const scope = credentialId ? `${context.getWorkflow().id ?? ''}:${node.id}:${credentialId}` : undefined;
+	if (scope === undefined) return checkWith(await webhookSecretOf(context), rawBody, header);
 	const now = Date.now();
-	const cached = scope === undefined ? undefined : recentSecrets.get(scope, now);
+	const cached = recentSecrets.get(scope, now);
 	if (cached !== undefined) {
 		const check = checkWith(cached, rawBody, header);
-		if (check.valid) return check;
+		if (check.valid || recentSecrets.readRecently(scope, now)) return check;
 	}
-	const secret = await webhookSecretOf(context);
-	if (scope !== undefined) recentSecrets.set(scope, secret, now);
+	const secret = await recentSecrets.read(scope, now, async () => await webhookSecretOf(context));
 	return checkWith(secret, rawBody, header);
 }
 

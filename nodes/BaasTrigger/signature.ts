@@ -12,10 +12,16 @@ export type SignatureCheck = { valid: true } | { valid: false; reason: 'missing'
 /** `sha256=` (any case) then exactly 64 hex digits (any case); surrounding whitespace is tolerated. */
 const HEADER_PATTERN = /^sha256=([0-9a-f]{64})$/i;
 
+/** Why a header cannot hold a valid signature whatever the secret ('missing', 'malformed'), or undefined when it can. */
+export function unusableHeader(header: string | undefined): 'missing' | 'malformed' | undefined {
+	if (header === undefined || header.trim() === '') return 'missing';
+	return HEADER_PATTERN.test(header.trim()) ? undefined : 'malformed';
+}
+
 export function verifySignature(rawBody: Buffer, header: string | undefined, secret: string): SignatureCheck {
-	if (header === undefined || header.trim() === '') return { valid: false, reason: 'missing' };
-	const match = HEADER_PATTERN.exec(header.trim());
-	if (match === null) return { valid: false, reason: 'malformed' };
+	const unusable = unusableHeader(header);
+	if (unusable !== undefined) return { valid: false, reason: unusable };
+	const match = HEADER_PATTERN.exec(header!.trim())!;
 	const received = Buffer.from(match[1].toLowerCase(), 'hex');
 	const expected = createHmac('sha256', secret).update(rawBody).digest();
 	// Both are 32 bytes once the pattern matched; the check stays so timingSafeEqual can never throw.

@@ -5,8 +5,10 @@
 import type { RequestLogEntry } from '../../sandbox';
 import { api, VIRTUALS } from './harness/accounts';
 import { useBankFixture } from './harness/bankFixture';
+import { API } from './harness/bankFixture';
 import { rl } from './harness/nodeParameters';
 import { runNode } from './harness/runNode';
+import { createParams, newReference } from './harness/transfers';
 
 const BALANCE = '/get_account_balance';
 
@@ -86,5 +88,52 @@ describe('reads find the bank\'s pace', () => {
 		expect(run.error).toBeUndefined();
 		expect(run.json).toHaveLength(12);
 		expect(peakInFlight(fx.bank.requests(), 'create_customer_account')).toBe(1);
+	});
+
+	describe("a state change's Concurrency is held to the form's maximum (20) whatever its source", () => {
+		const payouts = (count: number) => Array.from({ length: count }, () => ({ reference_number: newReference('pace') }));
+		for (const [source, concurrency] of [
+			['an expression giving 40', '={{ 40 }}'],
+			["a read's 50, kept by n8n when the operation was switched to Transfer → Create", 50],
+		] as const) {
+			test(`${source}: at most 20 payouts in flight, each paid once`, async () => {
+				fx.bank.addFault({ match: 'funds_transfer', latencyMs: 40 });
+				const items = payouts(80);
+				const run = await runNode(fx.credentials, { parameters: createParams({ amount: '1.00', options: { concurrency } }), credentials: API, items });
+				expect(run.error).toBeUndefined();
+				expect(run.json.map((j) => j.reference_number)).toEqual(items.map((i) => i.reference_number));
+				const peak = peakInFlight(fx.bank.requests(), 'funds_transfer');
+				expect(peak).toBeLessThanOrEqual(20);
+				expect(peak).toBeGreaterThanOrEqual(15);
+				const paid = [...fx.bank.bank.transfers.values()].map((t) => t.reference);
+				for (const { reference_number } of items) expect(paid.filter((r) => r === reference_number)).toHaveLength(1);
+			});
+		}
+	});
+
+	describe('Retry-After', () => {
+		const read = async () => await runNode(fx.credentials, balances(1));
+
+		test('a wait up to 60 s is honoured (the bank asks 2 s: the read waits 2 s, then succeeds)', async () => {
+			fx.bank.addFault({ match: BALANCE, rateLimit: { retryAfterSeconds: 2 }, times: 1 });
+			const started = Date.now();
+			const run = await read();
+			expect(run.error).toBeUndefined();
+			expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+			expect(fx.bank.requests().filter((e) => e.path.endsWith(BALANCE))).toHaveLength(2);
+		});
+
+		test('a longer one (3600 s) fails the item at once with "the bank asks to wait 3600 s", asking once', async () => {
+			fx.bank.addFault({ match: BALANCE, rateLimit: { retryAfterSeconds: 3600 } });
+			const started = Date.now();
+			const run = await read();
+			expect(Date.now() - started).toBeLessThan(2_000);
+			expect(run.error).toMatchObject({
+				context: { responseCode: '29', retryAfterSeconds: 3600 },
+				message: expect.stringMatching(/^The bank asks to wait 3600 s before the next request/),
+				description: expect.stringMatching(/^Nothing was done for this item\. n8n waits at most 60 s when the bank asks; run the item again after \d{4}-\d\d-\d\d \d\d:\d\d UTC/),
+			});
+			expect(fx.bank.requests().filter((e) => e.path.endsWith(BALANCE))).toHaveLength(1);
+		});
 	});
 });

@@ -33,6 +33,32 @@ describe('activation', () => {
 		expect([...registered!.events].sort()).toEqual(['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS']);
 	});
 
+	test('a Duplicate Window that is not a number is refused at activation, naming the field; nothing is registered', async () => {
+		for (const window of ['={{ "60 minutes" }}', '={{ 0 }}', '={{ null }}']) {
+			const wf = await triggerWorkflow({ events: ['COLLECTION_SUCCESS'], options: { duplicateWindowMinutes: window } });
+			const before = fx.count('/customer/api/create_webhook');
+			await expect(wf.activate()).rejects.toMatchObject({
+				message: expect.stringMatching(/^Duplicate Window \(Minutes\) must be a number of minutes, at least 1 \(got /),
+				description: expect.stringContaining('enter a number such as 60'),
+			});
+			await expect(wf.listenForTest()).rejects.toThrow('Duplicate Window (Minutes)');
+			expect(fx.count('/customer/api/create_webhook')).toBe(before);
+		}
+		// Numbers from expressions are fine, and with duplicates kept the window is not looked at.
+		await activeTrigger({ events: ['COLLECTION_SUCCESS'], options: { duplicateWindowMinutes: '={{ 24 * 60 }}' } });
+		await activeTrigger({ events: ['COLLECTION_SUCCESS'], options: { duplicateWindowMinutes: '={{ "90" }}' } });
+		await activeTrigger({ events: ['COLLECTION_SUCCESS'], options: { dropDuplicates: false, duplicateWindowMinutes: '={{ "x" }}' } });
+	});
+
+	test('a Duplicate Window that stops being a number after activation never turns dropping off: the default applies, with a warning', async () => {
+		const wf = await activeTrigger({ events: ['COLLECTION_SUCCESS'], options: { duplicateWindowMinutes: 30 } });
+		wf.parameters = { events: ['COLLECTION_SUCCESS'], options: { duplicateWindowMinutes: '={{ "60 minutes" }}' } };
+		const captured = await capturedDelivery(wf);
+		expect((await replay(wf, captured)).status).toBe(200);
+		expect(wf.executions).toHaveLength(1);
+		expect(logged.some((line) => line.includes('Duplicate Window (Minutes) must be a number') && line.includes('the default of 60 minutes applies'))).toBe(true);
+	});
+
 	test('without a webhook secret activation fails with where to find it, and nothing is registered', async () => {
 		fx.credentials.add('api-no-secret', 'baasApi', { ...fx.credentials.stored('api-1')!, webhookSecret: '' });
 		const wf = await triggerWorkflow({ events: ['COLLECTION_SUCCESS'] }, { credentialId: 'api-no-secret' });

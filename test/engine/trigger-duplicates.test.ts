@@ -2,7 +2,7 @@
 import type { SeenStore } from '../../nodes/BaasTrigger/dedup';
 import { deliveryKey, keysIn, recentDeliveries } from '../../nodes/BaasTrigger/dedup';
 import { waitFor } from '../support/waitFor';
-import { hmac, newReference, post, replay, useTriggerBank } from './harness/triggerBank';
+import { hangUpBeforeAnswer, hmac, newReference, post, replay, useTriggerBank } from './harness/triggerBank';
 
 const { fx, secret, activeTrigger, simulateCollection, deliveriesOf, delivered, capturedDelivery } = useTriggerBank();
 
@@ -50,6 +50,46 @@ describe('deliveries', () => {
 			[200, true],
 		]);
 		expect(wf.items).toHaveLength(1);
+	});
+
+	/** A signed delivery of a new event, as the bank sends it (and resends it, byte for byte, when it retries). */
+	function signedEvent() {
+		const reference = newReference();
+		const body = JSON.stringify({ event: 'COLLECTION_SUCCESS', data: { reference_number: reference, amount: '1500.00' }, created_at: new Date().toISOString() });
+		return { reference, body, headers: { 'content-type': 'application/json', 'x-service-signature': `sha256=${hmac(body, secret())}` } };
+	}
+
+	test('a bank that hangs up after n8n started the execution, then retries: the event runs once', async () => {
+		const wf = await activeTrigger();
+		const release = wf.holdAnswers();
+		const { body, headers } = signedEvent();
+		await hangUpBeforeAnswer(wf, body, headers);
+		release();
+		await wf.idle();
+		expect(wf.executions).toHaveLength(1);
+		const retry = await post(wf.productionUrl, body, headers);
+		await wf.idle();
+		expect(retry.status).toBe(200);
+		expect(wf.executions).toHaveLength(1);
+		// Also after a restart of n8n: the key was saved with the execution.
+		recentDeliveries.forget();
+		expect((await post(wf.productionUrl, body, headers)).status).toBe(200);
+		await wf.idle();
+		expect(wf.executions).toHaveLength(1);
+	});
+
+	test('a bank that hangs up and then n8n fails to start the execution (500): the retry runs, once', async () => {
+		const wf = await activeTrigger();
+		const release = wf.holdAnswers();
+		wf.failStarts(1);
+		const { body, headers } = signedEvent();
+		await hangUpBeforeAnswer(wf, body, headers);
+		release();
+		await wf.idle();
+		expect(wf.received.map((r) => [r.status, r.executed])).toEqual([[500, false]]);
+		for (let attempt = 0; attempt < 2; attempt++) expect((await post(wf.productionUrl, body, headers)).status).toBe(200);
+		await wf.idle();
+		expect(wf.executions).toHaveLength(1);
 	});
 
 	test('with Drop Duplicate Deliveries off, the same fault produces two items', async () => {

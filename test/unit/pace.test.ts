@@ -1,4 +1,4 @@
-import { InFlightWindow } from '../../nodes/Baas/transport/pace';
+import { InFlightWindow, retryAfterMs } from '../../nodes/Baas/transport/pace';
 
 /** Sends `count` requests through the window and has the bank answer all of them. */
 function answerRound(window: InFlightWindow, count = window.limit): number[] {
@@ -70,5 +70,24 @@ describe('the in-flight window of a paced read run', () => {
 			limits.push(window.limit);
 		}
 		expect(limits).toEqual([2, 4, 8, 16, 20, 21]);
+	});
+});
+
+describe('retryAfterMs: what a Retry-After header asks', () => {
+	const now = Date.UTC(2026, 10, 25, 10, 0, 0);
+	test('seconds', () => {
+		expect(retryAfterMs('3', now)).toBe(3_000);
+		expect(retryAfterMs(' 0 ', now)).toBe(0);
+		expect(retryAfterMs('3600', now)).toBe(3_600_000);
+	});
+	test('an HTTP date: the time until then, none for a date past', () => {
+		expect(retryAfterMs('Wed, 25 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
+		expect(retryAfterMs('Wed, 25 Nov 2026 11:00:00 GMT', now)).toBe(3_600_000);
+		expect(retryAfterMs('Wed, 25 Nov 2026 09:59:00 GMT', now)).toBe(0);
+	});
+	test('missing, empty or unreadable: nothing (the normal back-off applies)', () => {
+		for (const header of [undefined, '', '   ', '-1', '1.5', '1e3', 'soon', 'Wed, 99 Nov 2026 xx GMT']) {
+			expect({ header, ms: retryAfterMs(header, now) }).toEqual({ header, ms: undefined });
+		}
 	});
 });

@@ -9,6 +9,12 @@ import type { INodeProperties } from 'n8n-workflow';
 export const FIRST_READS_IN_FLIGHT = 5;
 export const MOST_READS_IN_FLIGHT = 50;
 
+/**
+ * The most a Concurrency can be, as the forms say (maxValue): a value from an expression, or one n8n kept from
+ * another operation's Options when the operation was switched, is held to these in the router.
+ */
+export const CONCURRENCY_MAXIMUM = { read: 100, stateChange: 20 } as const;
+
 /** Return All / Limit, as every n8n "Get Many" operation has them. */
 export const listScopeFields: INodeProperties[] = [
 	{
@@ -51,7 +57,7 @@ export function readOptions(extra: INodeProperties[] = []): INodeProperties {
 			displayName: 'Concurrency',
 			name: 'concurrency',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 100 },
+			typeOptions: { minValue: 1, maxValue: CONCURRENCY_MAXIMUM.read },
 			default: MOST_READS_IN_FLIGHT,
 			description: `The most input items sent to the bank at the same time. A run starts with ${FIRST_READS_IN_FLIGHT} and adds more while the bank keeps answering; when the bank says it is busy (too many requests) the number is cut back. Output order and item pairing are kept.`,
 		},
@@ -66,7 +72,7 @@ export function writeOptions(extra: INodeProperties[] = []): INodeProperties {
 			displayName: 'Concurrency',
 			name: 'concurrency',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 20 },
+			typeOptions: { minValue: 1, maxValue: CONCURRENCY_MAXIMUM.stateChange },
 			default: 1,
 			description: 'How many input items are sent to the bank at the same time. Output order and item pairing are kept.',
 		},

@@ -4,7 +4,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { asNodeError } from '../transport/outcome';
 import { InFlightWindow, paceRequestsOf } from '../transport/pace';
 import { positiveIntegerSchema, validField } from '../validation';
-import { FIRST_READS_IN_FLIGHT, MOST_READS_IN_FLIGHT } from './commonFields';
+import { CONCURRENCY_MAXIMUM, FIRST_READS_IN_FLIGHT, MOST_READS_IN_FLIGHT } from './commonFields';
 import { outcomeOf } from './writeOutcome';
 import { authenticationLabel } from '../authentication';
 import { RESOURCES } from './resources';
@@ -116,7 +116,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operation = this.getNodeParameter('operation', 0, '') as string;
 	const handler = findOperation.call(this, resource, operation);
 	// One value for the whole run, read from the first item.
-	const concurrency = validField(this, 0, 'Concurrency', positiveIntegerSchema, this.getNodeParameter('options.concurrency', 0, handler.changesState ? 1 : MOST_READS_IN_FLIGHT));
+	const asked = validField(this, 0, 'Concurrency', positiveIntegerSchema, this.getNodeParameter('options.concurrency', 0, handler.changesState ? 1 : MOST_READS_IN_FLIGHT));
+	// Held to the form's maximum whatever its source: an expression, or a read's value n8n kept when the operation was switched.
+	const maximum = handler.changesState ? CONCURRENCY_MAXIMUM.stateChange : CONCURRENCY_MAXIMUM.read;
+	const concurrency = Math.min(asked, maximum);
+	if (asked > maximum) {
+		this.logger.warn(`${this.getNode().name}: Concurrency ${asked} is more than this operation allows; ${maximum} items are sent at a time`);
+	}
 	// Reads find the bank's pace up to Concurrency; state changes keep exactly the number chosen.
 	const pacing: ItemPacing = handler.changesState ? { limit: concurrency } : paceRequestsOf(this, new InFlightWindow(concurrency, FIRST_READS_IN_FLIGHT));
 

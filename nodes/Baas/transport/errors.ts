@@ -114,3 +114,16 @@ export function signInApiError(node: INode, failure: SignInError, itemIndex?: nu
 	);
 	return mark(error, failure.refused ? 'signInRefused' : 'signInFailed', failure.responseCode, false);
 }
+
+/**
+ * A read the bank refused with a Retry-After longer than the node waits (`limitMs`): the bank's refusal, told
+ * as "the bank asks to wait N s", with when to run the item again. The bank did nothing with the request.
+ */
+export function waitTooLongError(refusal: NodeApiError, waitMs: number, limitMs: number): NodeApiError {
+	const seconds = Math.ceil(waitMs / 1000);
+	const until = new Date(Date.now() + waitMs).toISOString().slice(0, 16).replace('T', ' ');
+	refusal.message = `The bank asks to wait ${seconds} s before the next request (${refusal.message})`;
+	refusal.description = `Nothing was done for this item. n8n waits at most ${limitMs / 1000} s when the bank asks; run the item again after ${until} UTC, or spread the items over time (fewer per run, a lower Concurrency).`;
+	refusal.context.retryAfterSeconds = seconds;
+	return refusal;
+}

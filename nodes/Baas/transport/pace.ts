@@ -68,3 +68,17 @@ export function paceRequestsOf(context: object, window: InFlightWindow): InFligh
 export function windowOf(context: object): InFlightWindow | undefined {
 	return windows.get(context);
 }
+
+/**
+ * Milliseconds a `Retry-After` header asks to wait (RFC 9110: a number of seconds, or an HTTP date), or
+ * undefined when it says nothing usable (missing, empty, negative, a fraction, text): the caller then backs off
+ * as after any refusal. A date in the past asks for no wait.
+ */
+export function retryAfterMs(header: string | undefined, now: number): number | undefined {
+	const value = header?.trim() ?? '';
+	if (/^\d+$/.test(value)) return Number(value) * 1000;
+	// Only a date has letters in it (a weekday, a month): Date.parse would read bare numbers as years.
+	if (!/[a-z]/i.test(value)) return undefined;
+	const at = Date.parse(value);
+	return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
+}

@@ -1,10 +1,10 @@
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { bankApiError, transportApiError } from './errors';
+import { bankApiError, transportApiError, waitTooLongError } from './errors';
 import type { ApiVariant, Route, RouteName } from './routes';
 import { ROUTES, routeUrl } from './routes';
-import { windowOf } from './pace';
+import { retryAfterMs, windowOf } from './pace';
 import type { Scrubber } from './scrub';
 import type { BankContext } from './session';
 import { accessToken, credentialView, variantOf } from './session';
@@ -46,13 +46,19 @@ const RATE_LIMITED_READ_ATTEMPTS = 10;
  * them to reach "no answer" and the end of the retries quickly.
  */
 export const REQUEST_LIMITS = { timeoutMs: 60_000, retryBaseMs: RETRY_BASE_MS };
+/**
+ * The longest a read waits because the bank's Retry-After says so (a per-minute quota asks for up to 60 s).
+ * When the bank asks for longer, the item fails at once, saying how long the bank asks to wait: an execution
+ * that sleeps for an hour looks hung and holds n8n's resources.
+ */
+export const MAX_RETRY_AFTER_MS = 60_000;
 
 interface Failure {
 	retryable: boolean;
 	/** The bank's rate limit refused the request (HTTP 429 or code 29). */
 	rateLimited?: boolean;
 	retryAfterMs?: number;
-	error: Error;
+	error: NodeApiError;
 }
 
 interface CaughtRequestError {
@@ -77,11 +83,6 @@ function isEnvelope(value: unknown): value is Envelope {
 	return typeof value === 'object' && value !== null && 'status' in value && 'response_code' in value;
 }
 
-function retryAfterMs(headers: Record<string, string> | undefined): number | undefined {
-	const seconds = Number(headers?.['retry-after']);
-	return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 60) * 1000 : undefined;
-}
-
 interface Where {
 	context: BankContext;
 	itemIndex?: number;
@@ -91,7 +92,7 @@ interface Where {
 /** An answer that is not a success: the bank's envelope with its code, or a page without one. */
 function failedAnswer({ context, itemIndex, scrub }: Where, response: FullResponse): Failure {
 	const status = response.statusCode;
-	const retryAfter = retryAfterMs(response.headers);
+	const retryAfter = retryAfterMs(response.headers?.['retry-after'], Date.now());
 	if (isEnvelope(response.body)) {
 		const code = String(response.body.response_code);
 		return {
@@ -214,8 +215,9 @@ export async function bankRequestEnvelope<T = unknown>(
 			return response.body as Envelope<T>;
 		}
 		const failure = failedAnswer(where, response);
+		const waitTooLong = failure.retryAfterMs !== undefined && failure.retryAfterMs > MAX_RETRY_AFTER_MS;
 		// A refusal about the request (unknown account, bad input) still shows the bank keeping up.
-		if (failure.retryable) pace?.busy(sentAs, failure.retryAfterMs);
+		if (failure.retryable) pace?.busy(sentAs, waitTooLong ? undefined : failure.retryAfterMs);
 		else pace?.answered();
 		if (options.replaceRefusedToken !== false && isEnvelope(response.body) && TOKEN_REFUSED.has(String(response.body.response_code)) && !tokenReplaced) {
 			tokenReplaced = true;
@@ -227,8 +229,10 @@ export async function bankRequestEnvelope<T = unknown>(
 			}
 		}
 		if (!failure.retryable || attempt >= (failure.rateLimited ? rateLimitedAttempts : attempts)) throw failure.error;
+		if (waitTooLong) throw waitTooLongError(failure.error, failure.retryAfterMs!, MAX_RETRY_AFTER_MS);
 		waitedForBank = true;
-		// Waits grow 0.5 s, 1 s, 2 s, 4 s and stay there (only a rate-limited read gets past the fourth).
+		// As Retry-After says; without a usable one, waits grow 0.5 s, 1 s, 2 s, 4 s and stay there (only a
+		// rate-limited read gets past the fourth).
 		await sleep(failure.retryAfterMs ?? REQUEST_LIMITS.retryBaseMs * 2 ** (Math.min(attempt, DEFAULT_READ_ATTEMPTS) - 1));
 	}
 }

@@ -5,6 +5,7 @@ import type { Execution } from '../../../scripts/n8n/api';
 import { listExecutions, nodeOutput } from '../../../scripts/n8n/api';
 import type { N8nLine } from '../../../scripts/n8n/paths';
 import { describeEditor } from './editorScenario';
+import { sendAndHangUp, signedCollection } from './hangUp';
 import { waitFor } from '../../support/waitFor';
 import { screenshotWorkflow } from './screenshot';
 import type { Stack } from './stack';
@@ -110,6 +111,45 @@ export function describeLine(line: N8nLine, port: number) {
 			expect(unsigned.status).toBe(401);
 			await sleep(3_000);
 			expect(await executions(stack.workflows.collection.id)).toHaveLength(before);
+		});
+
+		test('a webhook delivery whose bank hangs up early runs once (the bank retries it whole)', async () => {
+			const account = stack.bank.seed.accounts.find((a) => a.account_type === 'virtual' && a.status === 'active')!;
+			const url = `${stack.n8n.url}/${stack.workflows.collection.webhookPath}`;
+			const deliver = (reference: string) => signedCollection(reference, account.account_number, stack.bank.seed.webhookSecret);
+			// How long n8n takes to answer a delivery here, so that the hang-ups fall around the moment it starts the execution.
+			const answerMs: number[] = [];
+			for (let i = 0; i < 3; i++) {
+				const delivery = deliver(`E2E-HANGUP-${line.nodeMajor}-TIMING-${i}`);
+				const started = Date.now();
+				expect((await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body })).status).toBe(200);
+				answerMs.push(Date.now() - started);
+			}
+			const typical = [...answerMs].sort((a, b) => a - b)[1];
+			// The hang-up at moments from well before n8n's usual answer to after it: before n8n read the body, while it starts the execution, after it answered.
+			const delays = Array.from({ length: 25 }, (_, i) => Math.round(typical * (0.3 + i * 0.04)));
+			const deliveries = delays.map((delay, i) => deliver(`E2E-HANGUP-${line.nodeMajor}-${i}-${delay}ms`));
+			const answeredFirst: Array<number | undefined> = [];
+			for (const [i, delivery] of deliveries.entries()) answeredFirst.push(await sendAndHangUp(url, delivery, delays[i]));
+			await sleep(3_000);
+			const referenceOf = (run: Execution) => String((nodeOutput(run, 'Money Received')[0]?.data as Record<string, string> | undefined)?.reference_number);
+			const references = deliveries.map((d) => (JSON.parse(d.body) as { data: { reference_number: string } }).data.reference_number);
+			const ranBeforeRetry = new Set((await executions(stack.workflows.collection.id)).map(referenceOf));
+			for (const delivery of deliveries) {
+				const retry = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
+				expect(retry.status).toBe(200);
+			}
+			await eventually('an execution per hung-up delivery', async () => {
+				const ran = new Set(finished(await executions(stack.workflows.collection.id)).map(referenceOf));
+				return references.every((reference) => ran.has(reference)) ? true : undefined;
+			});
+			await sleep(3_000);
+			const runs = (await executions(stack.workflows.collection.id)).map(referenceOf);
+			const startedThenHungUp = references.filter((reference, i) => ranBeforeRetry.has(reference) && answeredFirst[i] === undefined);
+			process.stdout.write(
+				`e2e hang-up n8n ${line.version}: answer_ms=${answerMs.join(',')} hang_up_after_ms=${delays[0]}..${delays[delays.length - 1]} deliveries=${references.length} hung_up_before_answer=${answeredFirst.filter((s) => s === undefined).length} started_then_hung_up=${startedThenHungUp.length} runs_per_event=${references.map((r) => runs.filter((x) => x === r).length).join(',')}\n`,
+			);
+			for (const reference of references) expect({ reference, runs: runs.filter((r) => r === reference).length }).toEqual({ reference, runs: 1 });
 		});
 
 		test('payouts over 20 rows pay exactly the right rows, once, and write each outcome back', async () => {

@@ -1,5 +1,6 @@
 /** The bank, the trigger workflows and the delivery helpers the BaaS Trigger engine tests share (trigger-*.test.ts). */
 import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
 
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
@@ -26,6 +27,23 @@ export async function post(url: string, body: string | Buffer, headers: Record<s
 
 export function hmac(body: string | Buffer, secret: string): string {
 	return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+/**
+ * Sends one delivery the way a bank with a short time-out does when n8n is slow to answer: the request is sent
+ * whole, and the connection is closed once the trigger has let the delivery through but before n8n answered
+ * (the workflow holds its answers: TriggerWorkflow.holdAnswers). Resolves once n8n's side has seen the hang-up.
+ */
+export async function hangUpBeforeAnswer(wf: TriggerWorkflow, body: string, headers: Record<string, string>) {
+	const held = wf.answersHeld;
+	const hungUp = wf.hungUp;
+	const request = http.request(wf.productionUrl, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } });
+	// The hang-up makes the request fail on this side; that is the point.
+	request.on('error', () => {});
+	request.end(body);
+	await waitFor('the trigger to let the delivery through', () => wf.answersHeld > held);
+	request.destroy();
+	await waitFor("n8n's side to see the hang-up", () => wf.hungUp > hungUp);
 }
 
 /** Sends a captured delivery again, byte for byte, and waits until the workflow is idle. */

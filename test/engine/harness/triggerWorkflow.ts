@@ -95,6 +95,16 @@ export class TriggerWorkflow {
 	/** Production starts still to fail (see failStarts). */
 	private failingStarts = 0;
 
+	private answerGate: Promise<void> | undefined;
+
+	private releaseAnswers: (() => void) | undefined;
+
+	/** Deliveries the trigger let through whose answer is held (see holdAnswers). */
+	answersHeld = 0;
+
+	/** Requests whose caller hung up before the answer was complete. */
+	hungUp = 0;
+
 	private constructor(
 		private readonly credentials: TestCredentialsHelper,
 		private readonly server: http.Server,
@@ -184,6 +194,22 @@ export class TriggerWorkflow {
 	}
 
 	/**
+	 * Holds n8n's answer to each delivery the trigger lets through until the returned function is called, as n8n
+	 * does while it creates the execution (a database write, or a queue job) before answering "Workflow was
+	 * started": the time in which a bank with a short time-out hangs up.
+	 */
+	holdAnswers(): () => void {
+		let open!: () => void;
+		this.answerGate = new Promise<void>((resolve) => (open = resolve));
+		this.releaseAnswers = () => {
+			this.answerGate = undefined;
+			this.releaseAnswers = undefined;
+			open();
+		};
+		return this.releaseAnswers;
+	}
+
+	/**
 	 * The next `count` production executions fail to start after the trigger let the delivery through, as when
 	 * n8n cannot create the execution or queue the job: n8n answers 500 and saves no static data.
 	 */
@@ -198,6 +224,7 @@ export class TriggerWorkflow {
 
 	async close(): Promise<void> {
 		this.releaseGate?.();
+		this.releaseAnswers?.();
 		await this.idle();
 		await new Promise<void>((resolve) => {
 			this.server.close(() => resolve());
@@ -238,6 +265,9 @@ export class TriggerWorkflow {
 			record(false, answer);
 			return;
 		}
+		res.once('close', () => {
+			if (!res.writableFinished) this.hungUp++;
+		});
 		const { request, response } = asExpress(req, res);
 		let answer = '';
 		const end = res.end.bind(res) as (chunk?: unknown) => http.ServerResponse;
@@ -276,6 +306,10 @@ export class TriggerWorkflow {
 			if (!result.noWebhookResponse) response.status(200).json(result.webhookResponse ?? { message: 'Webhook call received' });
 			record(false, answer);
 			return;
+		}
+		if (this.answerGate) {
+			this.answersHeld++;
+			await this.answerGate;
 		}
 		if (production && this.failingStarts > 0) {
 			this.failingStarts--;

@@ -4,6 +4,7 @@ import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 
 import { recentDeliveries } from '../../../nodes/BaasTrigger/dedup';
+import { recentSecrets, REREAD_INTERVAL_MS } from '../../../nodes/BaasTrigger/secretCache';
 import { useBankFixture } from '../harness/bankFixture';
 import { TriggerWorkflow } from '../harness/triggerWorkflow';
 import { reportFigures, sized } from './scale';
@@ -126,3 +127,69 @@ test(`${FORGED} forged deliveries among ${VALID} valid events with ${DUPLICATE_S
 		recentDeliveries.forget();
 	}
 }, sized(60_000, 1_800_000));
+
+const FLOOD = sized(1_000, 10_000);
+const FLOOD_BATCH = 200;
+
+test(`a flood of ${FLOOD} forged deliveries (missing, malformed and wrong signatures, ${FLOOD_BATCH} at a time): at most one credential read per ${REREAD_INTERVAL_MS} ms, none accepted, then the valid event runs once`, async () => {
+	const secret = fx.bank.seed.webhookSecret;
+	const wf = await TriggerWorkflow.start(fx.credentials, { parameters: { events: ['COLLECTION_SUCCESS'] } });
+	try {
+		await wf.activate();
+		// As after a quiet spell: the first forged delivery finds no secret read recently.
+		recentSecrets.forget();
+		const json = { 'content-type': 'application/json' };
+		const kinds: Array<(body: string, i: number) => Record<string, string>> = [
+			() => json,
+			(_body, i) => ({ ...json, 'x-service-signature': ['sha256=', `sha256=${'0'.repeat(63)}`, `sha1=${'a'.repeat(40)}`, 'a'.repeat(64), 'sha256=zz'][i % 5] }),
+			(body) => ({ ...json, 'x-service-signature': `sha256=${hmac(body, 'a-guessed-secret')}` }),
+		];
+		const statuses = new Map<number, number>();
+		const readsBefore = fx.credentials.decryptions;
+		const started = Date.now();
+		for (let sent = 0; sent < FLOOD; sent += FLOOD_BATCH) {
+			const answers = await Promise.all(
+				Array.from({ length: Math.min(FLOOD_BATCH, FLOOD - sent) }, async (_, j) => {
+					const i = sent + j;
+					const body = event(`FLOOD-${i}`);
+					const answer = await fetch(wf.productionUrl, { method: 'POST', body, headers: kinds[i % kinds.length](body, i) });
+					await answer.arrayBuffer();
+					return answer.status;
+				}),
+			);
+			for (const status of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+		}
+		const elapsedMs = Date.now() - started;
+		const reads = fx.credentials.decryptions - readsBefore;
+		const intervals = Math.floor(elapsedMs / REREAD_INTERVAL_MS) + 1;
+		await wf.idle();
+		const acceptedForged = wf.executions.length;
+
+		const valid = event(`VALID-${randomUUID().slice(0, 8)}`);
+		const signed = { ...json, 'x-service-signature': `sha256=${hmac(valid, secret)}` };
+		const validAnswers: number[] = [];
+		for (let copy = 0; copy < 2; copy++) {
+			const answer = await fetch(wf.productionUrl, { method: 'POST', body: valid, headers: signed });
+			await answer.arrayBuffer();
+			validAnswers.push(answer.status);
+		}
+		await wf.idle();
+		reportFigures('forged-flood', {
+			forged: FLOOD,
+			batch: FLOOD_BATCH,
+			seconds: (elapsedMs / 1000).toFixed(1),
+			credential_reads: reads,
+			reread_intervals: intervals,
+			accepted: acceptedForged,
+			answers: [...statuses].map(([status, count]) => `${status}x${count}`).join(','),
+			valid_runs: wf.executions.length - acceptedForged,
+		});
+		expect({ statuses: [...statuses.keys()], acceptedForged }).toEqual({ statuses: [401], acceptedForged: 0 });
+		expect(reads).toBeLessThanOrEqual(intervals);
+		expect(validAnswers).toEqual([200, 200]);
+		expect(wf.executions.length - acceptedForged).toBe(1);
+	} finally {
+		await wf.close();
+		recentDeliveries.forget();
+	}
+}, sized(60_000, 600_000));

@@ -28,9 +28,12 @@ export function webhookTrigger({ workflowId, credential, credentialId }: Trigger
 			status = code;
 			return response;
 		},
+		get statusCode() {
+			return status;
+		},
 		json: () => response,
-		// The trigger listens for the reply's end to let a key go when n8n fails to start the execution.
-		once: () => response,
+		// The trigger watches the answer's end to let a key go when n8n answers 5xx (the execution did not start).
+		end: () => response,
 	};
 	const context = {
 		getRequestObject: () => ({ ...request, readRawBody: async () => {} }),
