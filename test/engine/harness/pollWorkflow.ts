@@ -6,6 +6,8 @@
  * `restartEveryPoll`) builds a new Workflow and context from the saved copy, as an n8n restart or the durable
  * scheduler does.
  */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
 import { PollContext } from 'n8n-core';
 import type { IDataObject, INode, INodeExecutionData, INodeParameters, IWorkflowBase, WorkflowExecuteMode } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
@@ -110,4 +112,44 @@ export class PollingWorkflow {
 			return { items: [], json: [], error: error as PollResult['error'] };
 		}
 	}
+}
+
+/** The references of emitted items (Whole Event or Event Data Only). */
+export const referencesOf = (json: IDataObject[]) => json.map((item) => ((item.data ?? item) as IDataObject).reference_number as string);
+
+/** `[event, reference]` of each emitted item. */
+export const eventsOf = (json: IDataObject[]) => json.map((item) => [item.event as string, (item.data as IDataObject).reference_number as string]);
+
+/**
+ * n8n's clock under the test's control: only Date is faked (timers, sockets and the sandbox keep running), so a
+ * test can jump 16 minutes between two polls. The sandbox bank shares this clock (its tokens and lockout too).
+ */
+export const fakeClock = {
+	start(atMs = Date.now()): void {
+		jest.useFakeTimers({
+			now: atMs,
+			doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'queueMicrotask', 'hrtime', 'performance'],
+		});
+	},
+	advance(ms: number): void {
+		jest.setSystemTime(Date.now() + ms);
+	},
+	stop(): void {
+		jest.useRealTimers();
+	},
+};
+
+/** Collects n8n's log lines (the Poll Trigger's warnings) instead of printing them. */
+export function collectLogs(): string[] {
+	const logged: string[] = [];
+	beforeAll(() => {
+		const logger = Container.get(Logger);
+		for (const level of ['error', 'warn', 'info', 'debug'] as const) {
+			jest.spyOn(logger, level).mockImplementation((message: string, _meta?: object) => {
+				logged.push(`${level}: ${message}`);
+			});
+		}
+	});
+	afterAll(() => jest.restoreAllMocks());
+	return logged;
 }
