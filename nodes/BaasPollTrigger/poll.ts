@@ -57,7 +57,9 @@ async function startingState(run: PollRun, stream: Stream, scope: string, budget
 		newestMs,
 		seen: new Map(listed.filter((entry) => floorMs !== null && entry.createdMs >= floorMs).map((entry) => [entry.reference, entry.createdMs])),
 	};
-	return { state: { scope, cursor, pending, originMs: floorMs ?? run.nowMs, failed: new Map() }, fresh: true };
+	// Transfers listed at activation (at or before the floor) are history: their reversals are not this trigger's.
+	const originMs = (floorMs ?? run.nowMs) + 1;
+	return { state: { scope, cursor, pending, originMs, failed: new Map() }, fresh: true };
 }
 
 function warnAboutClock(run: PollRun): void {
