@@ -150,6 +150,16 @@ async function reportReversals(run: PollRun, stream: Stream, state: StreamState,
 const positionKey = (position: Position) => JSON.stringify(position);
 
 /**
+ * The top page's position as a cursor just after its newest record: read again by a later poll, "page 1" would
+ * be the newest records of that moment, and the page's own records, pushed down by new ones, would be skipped.
+ */
+function anchored(position: Position, listed: Listed[]): Position {
+	if (position.cursor_created_at !== undefined || listed.length === 0) return position;
+	const newestMs = Math.max(...listed.map((entry) => entry.createdMs));
+	return { cursor_created_at: new Date(newestMs + 1).toISOString() };
+}
+
+/**
  * The records after the place, oldest first. The list is newest first, so the poll first finds the floor,
  * keeping the position of each page on the way (a backlog larger than the budget is searched over several
  * polls), then delivers the pages from the oldest, one page at a time, re-reading a page only when it was
@@ -164,8 +174,9 @@ async function deliverNew(run: PollRun, stream: Stream, state: StreamState, budg
 		budget.take();
 		const page = await readPage(run.context, stream, walk.resume, options);
 		run.progressed = true;
-		walk.pages.push(walk.resume);
-		inHand.set(positionKey(walk.resume), page.listed);
+		const position = anchored(walk.resume, page.listed);
+		walk.pages.push(position);
+		inHand.set(positionKey(position), page.listed);
 		const passedFloor = floorMs !== null && page.listed.some((entry) => entry.createdMs < floorMs);
 		walk.resume = passedFloor ? undefined : page.next;
 	}

@@ -55,6 +55,26 @@ describe('Poll Trigger: bounded polls that keep their progress (case 4)', () => 
 		expect((await pollUntil(wf, () => false, 2)).emitted).toEqual([]);
 	});
 
+	it('new events arriving while a backlog is delivered over several polls: every one emitted, once', async () => {
+		fakeClock.start();
+		const wf = trigger({ events: ['COLLECTION_SUCCESS'], accountNumber: VIRTUALS[2], options: { requestBudget: 3 } });
+		await wf.poll();
+		const since = Date.now();
+		const made = Array.from({ length: 2_000 }, (_, i) => `COLLECTION_SUCCESS:${collect(fx.bank, VIRTUALS[2], since + 1 + i * 10)}`);
+		const emitted: string[] = [];
+		for (let poll = 0; poll < 40; poll++) {
+			fakeClock.advance(MINUTE);
+			for (let i = 0; i < 30; i++) made.push(`COLLECTION_SUCCESS:${collect(fx.bank, VIRTUALS[2], Date.now() - i)}`);
+			emitted.push(...eventsOf((await wf.poll()).json).map(([event, reference]) => `${event}:${reference}`));
+		}
+		for (let poll = 0; poll < 20; poll++) {
+			fakeClock.advance(MINUTE);
+			emitted.push(...eventsOf((await wf.poll()).json).map(([event, reference]) => `${event}:${reference}`));
+		}
+		expect(new Set(emitted).size).toBe(emitted.length);
+		expect([...emitted].sort()).toEqual([...made].sort());
+	});
+
 	it('3,000 new collections with no quota: each poll within its budget (was 31 list requests in one poll)', async () => {
 		fakeClock.start();
 		const wf = trigger({ events: ['COLLECTION_SUCCESS'], accountNumber: VIRTUALS[1], options: { requestBudget: 10 } });
