@@ -113,6 +113,9 @@ async function recheckPending(run: PollRun, stream: Stream, state: StreamState, 
 		const answer = await statusOf(run, stream, reference, budget);
 		const concluded = answer?.record !== undefined && (await conclude(run, stream, state, reference, answer.record, watched.createdMs, budget));
 		if (!concluded) state.pending.set(reference, reschedule(watched, run.nowMs, POLL_LIMITS.recheckDelaysMs));
+		// Handled: the list read that follows must not take it for new (one watched since activation is not in
+		// `seen` yet). Only `seen`, not the newest instant: the place must not jump over records not yet read.
+		else state.cursor.seen.set(reference, watched.createdMs);
 	}
 }
 

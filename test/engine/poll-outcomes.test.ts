@@ -61,6 +61,18 @@ describe('Poll Trigger: transfer outcomes', () => {
 		expect((await wf.poll()).json).toEqual([]);
 	});
 
+	it('with Start From, a transfer pending at activation and listed after Start From: its outcome once', async () => {
+		POLL_LIMITS.recheckDelaysMs = [0];
+		await new Promise((resolve) => setTimeout(resolve, 5)); // the earlier tests' transfers are before Start From
+		const since = Date.now();
+		const waiting = transfer(fx.bank, 'inter', since + 1);
+		const wf = new PollingWorkflow(fx.credentials, { authentication: 'apiClient', events: ['TRANSFER_SUCCESS'], options: { startFrom: new Date(since).toISOString() } }, undefined, `wf-outcomes-${++seq}`);
+		expect((await wf.poll()).json).toEqual([]);
+		settle(fx.bank, waiting);
+		expect(eventsOf((await wf.poll()).json)).toEqual([['TRANSFER_SUCCESS', waiting.reference]]);
+		expect((await wf.poll()).json).toEqual([]);
+	});
+
 	it('a transfer that failed before the trigger started is not reported', async () => {
 		const old = transfer(fx.bank, 'intra');
 		reverse(old);
