@@ -20,6 +20,8 @@ export class Budget {
 	constructor(
 		private readonly limit: number,
 		private readonly node: INode,
+		/** n8n's clock after which no request starts (epoch ms), or undefined for no time limit. */
+		private readonly deadlineMs?: number,
 	) {}
 
 	get left(): number {
@@ -28,13 +30,13 @@ export class Budget {
 
 	/** Counts one request about to be sent; throws OutOfBudget when none is left. */
 	take(): void {
-		if (this.spent >= this.limit) throw new OutOfBudget(this.node);
+		if (this.spent >= this.limit || (this.deadlineMs !== undefined && Date.now() > this.deadlineMs)) throw new OutOfBudget(this.node);
 		this.spent++;
 	}
 
 	/** A share of what is left, as a budget of its own whose spending counts here too. */
 	share(parts: number): Budget {
-		const sub = new Budget(Math.floor(this.left / Math.max(1, parts)), this.node);
+		const sub = new Budget(Math.floor(this.left / Math.max(1, parts)), this.node, this.deadlineMs);
 		const takeOwn = sub.take.bind(sub);
 		sub.take = () => {
 			takeOwn();

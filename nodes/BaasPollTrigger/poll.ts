@@ -93,6 +93,16 @@ function finish(run: PollRun, state: StreamState, nowMs: number): StreamState {
 	};
 }
 
+/**
+ * When a poll stops starting requests: halfway through the time n8n gives it (n8n 2.41's getPollBudgetMs: 5
+ * minutes, 45 s with the durable scheduler; after it n8n abandons the poll and its progress), so the requests
+ * under way can end and what was emitted is kept. n8n 1.x gives no such limit.
+ */
+function pollDeadline(context: IPollFunctions, nowMs: number): number | undefined {
+	const budgetMs = (context as Partial<Pick<IPollFunctions, 'getPollBudgetMs'>>).getPollBudgetMs?.();
+	return typeof budgetMs === 'number' && Number.isFinite(budgetMs) ? nowMs + budgetMs / 2 : undefined;
+}
+
 /** The scheduled poll. Returns the new events (oldest first) or null when there are none. */
 export async function pollForEvents(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
 	const nowMs = Date.now();
@@ -114,7 +124,7 @@ export async function pollForEvents(context: IPollFunctions, settings: PollSetti
 		behind: { count: 0, mostMs: 0 },
 	};
 	const scope = scopeOf(variant, settings.accountNumber);
-	const budget = new Budget(settings.requestBudget, context.getNode());
+	const budget = new Budget(settings.requestBudget, context.getNode(), pollDeadline(context, nowMs));
 	const streams = streamsFor(settings);
 	const states = new Map<string, StreamState>();
 	let stopped: unknown;

@@ -18,8 +18,8 @@ const logged = collectLogs();
 
 const MINUTE = 60_000;
 let seq = 0;
-const trigger = (parameters: Record<string, unknown>) =>
-	new PollingWorkflow(fx.credentials, { authentication: 'apiClient', ...parameters }, undefined, `wf-budget-${++seq}`, { restartEveryPoll: true });
+const trigger = (parameters: Record<string, unknown>, pollBudgetMs?: number) =>
+	new PollingWorkflow(fx.credentials, { authentication: 'apiClient', ...parameters }, undefined, `wf-budget-${++seq}`, { restartEveryPoll: true, pollBudgetMs });
 
 /** Polls once a minute until `done` or `most` polls; returns what each poll emitted and the requests it made. */
 async function pollUntil(wf: PollingWorkflow, done: (emitted: string[]) => boolean, most: number) {
@@ -73,6 +73,27 @@ describe('Poll Trigger: bounded polls that keep their progress (case 4)', () => 
 		}
 		expect(new Set(emitted).size).toBe(emitted.length);
 		expect([...emitted].sort()).toEqual([...made].sort());
+	});
+
+	it('a slow bank and n8n\'s poll time budget: no request starts after half of it, and the backlog still arrives whole', async () => {
+		const wf = trigger({ events: ['COLLECTION_SUCCESS'], accountNumber: VIRTUALS[3] }, 1_000);
+		await wf.poll();
+		const since = Date.now();
+		const made = Array.from({ length: 1_500 }, (_, i) => `COLLECTION_SUCCESS:${collect(fx.bank, VIRTUALS[3], since + 1 + i)}`);
+		fx.bank.addFault({ match: 'fetch_transactions', latencyMs: 100 });
+		const emitted: string[] = [];
+		const lists: number[] = [];
+		for (let poll = 0; poll < 30 && emitted.length < made.length; poll++) {
+			const before = fx.count('/fetch_transactions');
+			const started = Date.now();
+			const result = await wf.poll();
+			expect(result.error).toBeUndefined();
+			expect(Date.now() - started).toBeLessThan(1_000);
+			lists.push(fx.count('/fetch_transactions') - before);
+			emitted.push(...eventsOf(result.json).map(([event, reference]) => `${event}:${reference}`));
+		}
+		expect(emitted).toEqual(made);
+		expect(Math.max(...lists)).toBeLessThanOrEqual(7);
 	});
 
 	it('3,000 new collections with no quota: each poll within its budget (was 31 list requests in one poll)', async () => {

@@ -41,7 +41,7 @@ export class PollingWorkflow {
 		private readonly parameters: IDataObject,
 		private readonly credentialIds: Record<string, string> = { baasApi: 'api-1' },
 		private readonly workflowId = 'wf-poll',
-		private readonly options: { restartEveryPoll?: boolean; nodeName?: string } = {},
+		private readonly options: { restartEveryPoll?: boolean; nodeName?: string; pollBudgetMs?: number } = {},
 	) {}
 
 	private activation?: { workflow: Workflow; context: PollContext };
@@ -98,7 +98,12 @@ export class PollingWorkflow {
 			settings: { executionOrder: 'v1' },
 		});
 		const workflowData = { id: this.workflowId, name: 'poll test', nodes: [node], connections: {}, active: true } as unknown as IWorkflowBase;
-		const context = new PollContext(workflow, node, buildAdditionalData(this.credentials, workflowData), mode, 'activate');
+		const budgetMs = this.options.pollBudgetMs;
+		const context =
+			budgetMs === undefined
+				? new PollContext(workflow, node, buildAdditionalData(this.credentials, workflowData), mode, 'activate')
+				: // n8n 2.41's durable scheduler gives the poll a time budget (getPollBudgetMs, the last argument).
+					new PollContext(workflow, node, buildAdditionalData(this.credentials, workflowData), mode, 'activate', undefined, undefined, undefined, undefined, undefined, () => budgetMs);
 		return { workflow, context };
 	}
 
