@@ -80,7 +80,7 @@ export function parseCursor(value: unknown): StreamCursor | undefined {
 	const v = value as { floorMs?: unknown; newestMs?: unknown; seen?: unknown };
 	const isMs = (x: unknown) => x === null || (typeof x === 'number' && Number.isFinite(x));
 	if (!isMs(v.floorMs) || !isMs(v.newestMs) || typeof v.seen !== 'object' || v.seen === null) return undefined;
-	// Saved as [reference, ms] pairs; versions before 0.x saved a plain object.
+	// Saved as [reference, ms] pairs; earlier versions saved a plain object (a reference such as "__proto__" was lost).
 	const pairs = Array.isArray(v.seen) ? (v.seen as unknown[]) : Object.entries(v.seen as Record<string, unknown>);
 	const seen = new Map<string, number>();
 	for (const pair of pairs) {
