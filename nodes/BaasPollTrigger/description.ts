@@ -23,7 +23,16 @@ export const pollTriggerProperties: INodeProperties[] = [
 			type: 'dateTime',
 			default: '',
 			description:
-				'On first activation, also emit the events since this moment (a backfill). Without it the trigger starts from now and emits no history.',
+				'Where a new trigger starts: it also emits the events since this moment (a backfill). Used once, when the trigger has no saved place; changing or clearing it later changes nothing. To start over, duplicate the node and delete the old one. Without it the trigger starts from now and emits no history.',
+		},
+		{
+			displayName: 'Requests per Poll',
+			name: 'requestBudget',
+			type: 'number',
+			typeOptions: { minValue: 3, numberPrecision: 0 },
+			default: 20,
+			description:
+				'The most list and status requests one poll makes. A larger backlog is delivered over the next polls, oldest first. Lower it if the bank limits your requests per minute.',
 		},
 	]),
 ];

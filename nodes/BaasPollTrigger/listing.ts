@@ -1,4 +1,4 @@
-/** Reads one stream's newest records, back to the cursor's floor and no further. */
+/** Reads one stream's list a page at a time (newest first, as the bank lists), skipping malformed entries. */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -12,71 +12,106 @@ export interface Listed extends Stamp {
 	record: IDataObject;
 }
 
+/** Where a page starts: the paging fields of the request (page number, or the created_at + id cursor). */
+export type Position = IDataObject;
+
+export interface ListOptions {
+	variant: ApiVariant;
+	accountNumber?: string;
+	pageSize: number;
+	/** Extra filters (status, start_date). */
+	filters?: IDataObject;
+}
+
+export interface Page {
+	/** Valid records of the page, newest first as listed. */
+	listed: Listed[];
+	/** The position of the next (older) page, or undefined when this page was the last. */
+	next?: Position;
+}
+
 const DAY_MS = 86_400_000;
 
 /**
  * The date filter: from the day before the floor's UTC day, so a bank whose days are in another time zone still
- * includes the floor. It only bounds the list; paging stops at the floor anyway, which is what keeps the requests
- * per poll flat however many transactions the day holds.
+ * includes the floor. It only bounds the list; reading stops at the floor anyway.
  */
-function dateFilter(floorMs: number | null): IDataObject {
+export function sinceFilter(floorMs: number | null): IDataObject {
 	return floorMs === null ? {} : { start_date: new Date(floorMs - DAY_MS).toISOString().slice(0, 10) };
 }
 
+export function topOf(pageSize: number): Position {
+	return { page: 1, page_size: pageSize };
+}
+
+/** One list request. A null entry or one without reference_number or created_at is skipped with a warning. */
+export async function readPage(context: IPollFunctions, stream: Stream, position: Position, options: ListOptions): Promise<Page> {
+	const filters: IDataObject = {
+		...stream.filters,
+		...options.filters,
+		...(options.accountNumber ? { account_number: options.accountNumber } : {}),
+	};
+	const size = options.pageSize;
+	const batch = await bankRequest<unknown[]>(context, 'fetchTransactions', { filters, limit: size, ...position }, {
+		variant: options.variant,
+		attempts: 1,
+	});
+	const entries = Array.isArray(batch) ? batch : [];
+	const listed: Listed[] = [];
+	let skipped = 0;
+	for (const entry of entries) {
+		const record = typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? (entry as IDataObject) : undefined;
+		const stamp = record === undefined ? undefined : stampOf(record);
+		if (record === undefined || stamp === undefined) skipped++;
+		else listed.push({ ...stamp, record });
+	}
+	if (skipped > 0) {
+		context.logger.warn(
+			`BaaS Poll Trigger "${context.getNode().name}" skipped ${skipped} entr${skipped === 1 ? 'y' : 'ies'} of the bank's ${stream.name} list that had no reference_number or created_at`,
+		);
+	}
+	if (entries.length < size) return { listed };
+	const last = entries[entries.length - 1] as IDataObject | null;
+	const next: Position =
+		typeof last?.id === 'string' && typeof last.created_at === 'string'
+			? { cursor_created_at: last.created_at, cursor_id: last.id }
+			: { page: Number(position.page ?? 1) + 1, page_size: size };
+	if (JSON.stringify(next) === JSON.stringify(position)) {
+		throw new NodeApiError(context.getNode(), { message: 'the list cursor did not advance' }, {
+			message: 'Stopped reading the transaction list: the bank returned the same position twice',
+			description: 'The trigger keeps its place; it tries again at the next poll.',
+		});
+	}
+	return { listed, next };
+}
+
 /**
- * Every record of the stream created at or after the cursor's floor, oldest first, with the number of list
- * requests made. Newest-first pages are followed by created_at (and id) cursor when the records carry an id,
- * else by page number; records repeated by a shifting page are read once.
+ * Every record of the stream at or after the cursor's floor, oldest first, reading at most `maxRecords` (for
+ * Fetch Test Event and a new trigger's first look, which need only the newest few).
  */
 export async function readBackToFloor(
 	context: IPollFunctions,
 	stream: Stream,
 	cursor: StreamCursor,
-	options: { variant: ApiVariant; accountNumber?: string; pageSize: number; maxRecords?: number },
+	options: ListOptions & { maxRecords?: number },
 ): Promise<{ listed: Listed[]; requests: number }> {
-	const filters: IDataObject = {
-		...stream.filters,
-		...dateFilter(cursor.floorMs),
-		...(options.accountNumber ? { account_number: options.accountNumber } : {}),
-	};
-	const size = options.pageSize;
 	const byReference = new Map<string, Listed>();
-	let position: IDataObject = { page: 1, page_size: size };
+	let position: Position | undefined = topOf(options.pageSize);
 	let requests = 0;
-	for (let page = 1; ; page++) {
-		const batch = await bankRequest<IDataObject[]>(context, 'fetchTransactions', { filters, limit: size, ...position }, {
-			variant: options.variant,
-			attempts: 1,
-		});
+	const listOptions = { ...options, filters: { ...sinceFilter(cursor.floorMs), ...options.filters } };
+	while (position !== undefined) {
+		const page: Page = await readPage(context, stream, position, listOptions);
 		requests++;
-		const records = Array.isArray(batch) ? batch : [];
 		let passedFloor = false;
-		for (const record of records) {
-			const stamp = stampOf(record);
-			if (stamp === undefined) {
-				context.logger.warn(`BaaS Poll Trigger "${context.getNode().name}" skipped a record without reference_number or created_at`);
-				continue;
-			}
-			if (cursor.floorMs !== null && stamp.createdMs < cursor.floorMs) {
+		for (const entry of page.listed) {
+			if (cursor.floorMs !== null && entry.createdMs < cursor.floorMs) {
 				passedFloor = true;
 				break;
 			}
-			if (!byReference.has(stamp.reference)) byReference.set(stamp.reference, { ...stamp, record });
+			if (!byReference.has(entry.reference)) byReference.set(entry.reference, entry);
 		}
-		const done = passedFloor || records.length < size || (options.maxRecords !== undefined && byReference.size >= options.maxRecords);
-		if (done) break;
-		const last = records[records.length - 1];
-		const next: IDataObject =
-			typeof last.id === 'string' && typeof last.created_at === 'string'
-				? { cursor_created_at: last.created_at, cursor_id: last.id }
-				: { page: page + 1, page_size: size };
-		if (JSON.stringify(next) === JSON.stringify(position)) {
-			throw new NodeApiError(context.getNode(), { message: 'the list cursor did not advance' }, {
-				message: 'Stopped reading the transaction list: the bank returned the same position twice',
-				description: 'Nothing was emitted and the trigger keeps its place; it tries again at the next poll.',
-			});
-		}
-		position = next;
+		const enough = options.maxRecords !== undefined && byReference.size >= options.maxRecords;
+		position = passedFloor || enough ? undefined : page.next;
 	}
 	// Read newest first; reversed, then a stable sort, so records of one instant keep the bank's own order.
 	const listed = [...byReference.values()].reverse().sort((a, b) => a.createdMs - b.createdMs);

@@ -1,6 +1,7 @@
 /**
- * Records seen before their outcome was known (a transfer still `pending`), re-checked on later polls with
- * growing waits until they are successful or failed. Pure bookkeeping; status look-ups are in status.ts.
+ * Records seen before their outcome was known (a transfer still `pending`, or one whose status could not be
+ * read), re-checked on later polls with growing waits until they are successful or failed. Pure bookkeeping;
+ * status look-ups are in status.ts. A Map, so no reference (`constructor`, `__proto__`) is special.
  */
 export interface PendingRecord {
 	/** created_at of the record (ms), for ordering what is emitted. */
@@ -13,7 +14,7 @@ export interface PendingRecord {
 	nextCheckMs: number;
 }
 
-export type PendingSet = Record<string, PendingRecord>;
+export type PendingSet = Map<string, PendingRecord>;
 
 /** The record after one more check that found it still pending: the wait grows with each check, then stays. */
 export function reschedule(record: PendingRecord, nowMs: number, delaysMs: number[]): PendingRecord {
@@ -27,33 +28,37 @@ export function firstSeen(createdMs: number, nowMs: number, delaysMs: number[]):
 
 /** References due for a check now, longest overdue first, at most `max`. */
 export function dueReferences(pending: PendingSet, nowMs: number, max: number): string[] {
-	return Object.entries(pending)
+	return [...pending]
 		.filter(([, record]) => record.nextCheckMs <= nowMs)
 		.sort((a, b) => a[1].nextCheckMs - b[1].nextCheckMs)
-		.slice(0, max)
+		.slice(0, Math.max(0, max))
 		.map(([reference]) => reference);
 }
 
 /** Keeps at most `max` records (the newest first seen); returns the references given up. */
 export function boundPending(pending: PendingSet, max: number): { kept: PendingSet; dropped: string[] } {
-	const entries = Object.entries(pending).sort((a, b) => b[1].firstSeenMs - a[1].firstSeenMs);
-	return {
-		kept: Object.fromEntries(entries.slice(0, max)),
-		dropped: entries.slice(max).map(([reference]) => reference),
-	};
+	const entries = [...pending].sort((a, b) => b[1].firstSeenMs - a[1].firstSeenMs);
+	return { kept: new Map(entries.slice(0, max)), dropped: entries.slice(max).map(([reference]) => reference) };
+}
+
+export function pendingToJson(pending: PendingSet): Array<[string, PendingRecord]> {
+	return [...pending];
 }
 
 export function parsePending(value: unknown): PendingSet {
-	if (typeof value !== 'object' || value === null) return {};
-	const out: PendingSet = {};
-	for (const [reference, record] of Object.entries(value as Record<string, Partial<PendingRecord>>)) {
+	const out: PendingSet = new Map();
+	if (typeof value !== 'object' || value === null) return out;
+	const pairs = Array.isArray(value) ? (value as unknown[]) : Object.entries(value as Record<string, unknown>);
+	for (const pair of pairs) {
+		if (!Array.isArray(pair) || typeof pair[0] !== 'string') continue;
+		const record = pair[1] as Partial<PendingRecord> | null;
 		if (typeof record?.nextCheckMs === 'number' && typeof record.createdMs === 'number') {
-			out[reference] = {
+			out.set(pair[0], {
 				createdMs: record.createdMs,
 				firstSeenMs: record.firstSeenMs ?? record.createdMs,
 				checks: record.checks ?? 0,
 				nextCheckMs: record.nextCheckMs,
-			};
+			});
 		}
 	}
 	return out;

@@ -1,158 +1,163 @@
 /**
- * One scheduled poll: per stream, re-check the records still pending, read the new ones back to the cursor,
- * and emit each event once. Nothing is written to static data until every request of the poll has succeeded,
- * so a failed poll (80, 429, no answer) emits nothing and the next poll starts from the same place.
+ * One scheduled poll: per stream, re-check the records still pending, look for reversed transfers, and deliver
+ * the records after the place, oldest first, each event once, within the request budget (Requests per Poll).
+ * The place is saved with what the poll emitted: a poll that runs out of budget, is rate limited or meets a
+ * failure after some progress returns what it emitted (the failure goes to n8n's log) and the next poll goes
+ * on from there. A poll that failed before any progress fails as a whole, emitting nothing.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { asNodeError } from '../Baas/transport/outcome';
 import { variantOf } from '../Baas/transport/request';
 import type { ApiVariant } from '../Baas/transport/routes';
-import type { EventKind } from '../BaasTrigger/options';
+import { startAfresh } from '../Baas/transport/session';
+import { Budget, OutOfBudget } from './budget';
 import type { StreamCursor } from './cursor';
-import { advance, emptyCursor, parseCursor, placeOf } from './cursor';
+import { emptyCursor, settle } from './cursor';
 import type { Stream } from './events';
-import { eventKindOf, outcomeOf, streamsFor, toItem } from './events';
-import { readBackToFloor } from './listing';
+import { streamsFor, toItem } from './events';
+import { readPage, sinceFilter, topOf } from './listing';
 import type { PendingSet } from './pending';
-import { boundPending, dueReferences, firstSeen, parsePending, reschedule } from './pending';
+import { boundPending, firstSeen } from './pending';
 import type { PollSettings } from './settings';
 import { POLL_LIMITS } from './settings';
-import { assertNotPaused, clearPause, isSignInRefusal, pauseAfterRefusal } from './signInPause';
-import { currentStatus } from './status';
+import { assertNotPaused } from './signInPause';
+import type { StreamState } from './state';
+import { parseState, scopeOf, stateToJson } from './state';
+import type { Emitted, PollRun } from './streamPoll';
+import { pollStream } from './streamPoll';
 
-interface StreamState {
-	/** The settings the cursor belongs to; a change of account, Start From or authentication starts over. */
-	scope: string;
-	cursor: StreamCursor;
-	pending: PendingSet;
+/**
+ * Where a new stream starts. With Start From, at that moment (a backfill); otherwise at the newest record the
+ * bank lists now (or n8n's clock, if that is earlier: a record stamped in the future must not hide what
+ * follows). Transfers still pending then are watched, so their outcome is emitted when final.
+ */
+async function startingState(run: PollRun, stream: Stream, scope: string, budget: Budget): Promise<{ state: StreamState; fresh: boolean }> {
+	const pending: PendingSet = new Map();
+	const options = { variant: run.variant, accountNumber: run.settings.accountNumber, pageSize: POLL_LIMITS.pageSize };
+	if (stream.name === 'transfers') {
+		budget.take();
+		const waiting = await readPage(run.context, stream, topOf(POLL_LIMITS.pageSize), {
+			...options,
+			filters: { status: 'pending', ...sinceFilter(run.nowMs - POLL_LIMITS.lookBackMs) },
+		});
+		for (const entry of waiting.listed) pending.set(entry.reference, firstSeen(entry.createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
+	}
+	const startFromMs = run.settings.startFromMs;
+	if (startFromMs !== undefined) {
+		const state = { scope, cursor: emptyCursor(startFromMs), pending, originMs: startFromMs, failed: new Map() };
+		return { state, fresh: false };
+	}
+	budget.take();
+	const { listed } = await readPage(run.context, stream, topOf(POLL_LIMITS.pageSize), options);
+	const newestMs = listed.reduce<number | null>((most, entry) => (most === null || entry.createdMs > most ? entry.createdMs : most), null);
+	const floorMs = newestMs === null ? null : Math.min(newestMs, run.nowMs);
+	const cursor: StreamCursor = {
+		floorMs,
+		newestMs,
+		seen: new Map(listed.filter((entry) => floorMs !== null && entry.createdMs >= floorMs).map((entry) => [entry.reference, entry.createdMs])),
+	};
+	// Transfers listed at activation (at or before the floor) are history: their reversals are not this trigger's.
+	const originMs = (floorMs ?? run.nowMs) + 1;
+	return { state: { scope, cursor, pending, originMs, failed: new Map() }, fresh: true };
 }
 
-interface Emitted {
-	kind: EventKind;
-	record: IDataObject;
-	createdMs: number;
+function warnAboutClock(run: PollRun): void {
+	const minutes = (ms: number) => Math.round(ms / 60_000);
+	const name = `BaaS Poll Trigger "${run.context.getNode().name}"`;
+	if (run.ahead.count > 0) {
+		run.context.logger.warn(
+			`${name}: ${run.ahead.count} record(s) stamped up to ${minutes(run.ahead.mostMs)} min ahead of n8n's clock. Emitted once; the bank's clock (or its time zone) is off. The trigger's place stays at n8n's clock, so nothing after them is missed.`,
+		);
+	}
+	if (run.behind.count > 0) {
+		run.context.logger.warn(
+			`${name}: ${run.behind.count} new record(s) stamped up to ${minutes(run.behind.mostMs)} min before the previous poll. The bank's clock runs behind n8n's, or it wrote them late; records more than ${minutes(POLL_LIMITS.overlapMs)} min late could be missed.`,
+		);
+	}
 }
 
-function scopeOf(settings: PollSettings, variant: ApiVariant): string {
-	return `${variant}|${settings.accountNumber ?? ''}|${settings.startFrom}`;
-}
-
-function savedState(value: unknown, scope: string): StreamState | undefined {
-	if (typeof value !== 'object' || value === null) return undefined;
-	const v = value as IDataObject;
-	const cursor = parseCursor(v.cursor);
-	if (v.scope !== scope || cursor === undefined) return undefined;
-	return { scope, cursor, pending: parsePending(v.pending) };
+function finish(run: PollRun, state: StreamState, nowMs: number): StreamState {
+	const { kept, dropped } = boundPending(state.pending, POLL_LIMITS.maxPending);
+	for (const reference of dropped) {
+		run.context.logger.warn(
+			`BaaS Poll Trigger "${run.context.getNode().name}" stopped watching ${reference}: more than ${POLL_LIMITS.maxPending} records are pending. Check its outcome with Transfer → Get Status.`,
+		);
+	}
+	return {
+		...state,
+		cursor: settle(state.cursor, nowMs, POLL_LIMITS),
+		pending: kept,
+		// Only a poll that caught up tells when "new" records should be stamped from.
+		lastPollMs: state.walk === undefined ? nowMs : undefined,
+	};
 }
 
 /**
- * Where a new stream starts. With Start From, at that moment (a backfill). Otherwise at the newest record the
- * bank lists now, by the bank's own clock, so clock skew with n8n can neither skip nor replay anything.
+ * When a poll stops starting requests: halfway through the time n8n gives it (n8n 2.41's getPollBudgetMs: 5
+ * minutes, 45 s with the durable scheduler; after it n8n abandons the poll and its progress), so the requests
+ * under way can end and what was emitted is kept. n8n 1.x gives no such limit.
  */
-async function startingState(context: IPollFunctions, stream: Stream, settings: PollSettings, variant: ApiVariant, scope: string): Promise<{ state: StreamState; fresh: boolean }> {
-	if (settings.startFromMs !== undefined) {
-		return { state: { scope, cursor: emptyCursor(settings.startFromMs), pending: {} }, fresh: false };
-	}
-	const { listed } = await readBackToFloor(context, stream, emptyCursor(null), {
-		variant,
-		accountNumber: settings.accountNumber,
-		pageSize: POLL_LIMITS.pageSize,
-		maxRecords: 1,
-	});
-	const newest = listed[listed.length - 1];
-	const cursor: StreamCursor =
-		newest === undefined
-			? emptyCursor(null)
-			: {
-					floorMs: newest.createdMs,
-					newestMs: newest.createdMs,
-					seen: Object.fromEntries(listed.filter((l) => l.createdMs === newest.createdMs).map((l) => [l.reference, l.createdMs])),
-				};
-	return { state: { scope, cursor, pending: {} }, fresh: true };
-}
-
-async function pollStream(
-	context: IPollFunctions,
-	stream: Stream,
-	saved: StreamState | undefined,
-	settings: PollSettings,
-	variant: ApiVariant,
-	nowMs: number,
-	emit: (event: Emitted) => void,
-): Promise<StreamState> {
-	const scope = scopeOf(settings, variant);
-	let state = saved;
-	if (state === undefined) {
-		const start = await startingState(context, stream, settings, variant, scope);
-		if (start.fresh) return start.state;
-		state = start.state;
-	}
-	const pending: PendingSet = { ...state.pending };
-	const conclude = (reference: string, record: IDataObject, createdMs: number) => {
-		const outcome = outcomeOf(record.status);
-		if (outcome === 'pending') return false;
-		const kind = eventKindOf(stream.name, outcome);
-		if (kind !== undefined && settings.events.includes(kind)) emit({ kind, record, createdMs });
-		delete pending[reference];
-		return true;
-	};
-
-	for (const reference of dueReferences(pending, nowMs, POLL_LIMITS.recheckPerPoll)) {
-		const answer = await currentStatus(context, stream, reference, variant);
-		if (answer.record === undefined || !conclude(reference, answer.record, pending[reference].createdMs)) {
-			pending[reference] = reschedule(pending[reference], nowMs, POLL_LIMITS.recheckDelaysMs);
-		}
-	}
-
-	const { listed } = await readBackToFloor(context, stream, state.cursor, {
-		variant,
-		accountNumber: settings.accountNumber,
-		pageSize: POLL_LIMITS.pageSize,
-	});
-	for (const entry of listed) {
-		if (placeOf(state.cursor, entry) !== 'new' || pending[entry.reference] !== undefined) continue;
-		let record: IDataObject | undefined = entry.record;
-		if (outcomeOf(record.status) !== 'pending' && stream.name === 'transfers' && variant === 'api') {
-			// The outcome is known; the event carries the Transfer status record, as the bank's webhook does.
-			record = (await currentStatus(context, stream, entry.reference, variant)).record;
-		}
-		if (record === undefined || !conclude(entry.reference, record, entry.createdMs)) {
-			pending[entry.reference] = firstSeen(entry.createdMs, nowMs, POLL_LIMITS.recheckDelaysMs);
-		}
-	}
-
-	const { kept, dropped } = boundPending(pending, POLL_LIMITS.maxPending);
-	for (const reference of dropped) {
-		context.logger.warn(
-			`BaaS Poll Trigger "${context.getNode().name}" stopped watching ${reference}: more than ${POLL_LIMITS.maxPending} records are pending. Check its outcome with Transfer → Get Status.`,
-		);
-	}
-	return { scope, cursor: advance(state.cursor, listed, POLL_LIMITS), pending: kept };
+function pollDeadline(context: IPollFunctions, nowMs: number): number | undefined {
+	const budgetMs = (context as Partial<Pick<IPollFunctions, 'getPollBudgetMs'>>).getPollBudgetMs?.();
+	return typeof budgetMs === 'number' && Number.isFinite(budgetMs) ? nowMs + budgetMs / 2 : undefined;
 }
 
 /** The scheduled poll. Returns the new events (oldest first) or null when there are none. */
 export async function pollForEvents(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
 	const nowMs = Date.now();
-	assertNotPaused(context, nowMs);
-	const variant = variantOf(context);
+	// One context serves a whole activation: read the credential as saved now, and forget an earlier refusal.
+	startAfresh(context);
+	const variant: ApiVariant = variantOf(context);
+	await assertNotPaused(context, variant, nowMs);
 	const staticData = context.getWorkflowStaticData('node');
 	const savedStreams = (typeof staticData.streams === 'object' && staticData.streams !== null ? staticData.streams : {}) as IDataObject;
-	const next: Record<string, StreamState> = {};
 	const emitted: Emitted[] = [];
-	try {
-		for (const stream of streamsFor(settings)) {
-			const saved = savedState(savedStreams[stream.name], scopeOf(settings, variant));
-			next[stream.name] = await pollStream(context, stream, saved, settings, variant, nowMs, (event) => emitted.push(event));
+	const run: PollRun = {
+		context,
+		settings,
+		variant,
+		nowMs,
+		emit: (event) => emitted.push(event),
+		progressed: false,
+		ahead: { count: 0, mostMs: 0 },
+		behind: { count: 0, mostMs: 0 },
+	};
+	const scope = scopeOf(variant, settings.accountNumber);
+	const budget = new Budget(settings.requestBudget, context.getNode(), pollDeadline(context, nowMs));
+	const streams = streamsFor(settings);
+	const states = new Map<string, StreamState>();
+	let stopped: unknown;
+	for (const [index, stream] of streams.entries()) {
+		const share = budget.share(streams.length - index);
+		try {
+			let state = parseState(savedStreams[stream.name], scope, nowMs);
+			if (state === undefined) {
+				const start = await startingState(run, stream, scope, share);
+				run.progressed = true;
+				states.set(stream.name, start.state);
+				if (start.fresh) continue;
+				state = start.state;
+			}
+			states.set(stream.name, state);
+			await pollStream(run, stream, state, share);
+		} catch (error) {
+			if (error instanceof OutOfBudget) continue;
+			stopped = error;
+			break;
 		}
-	} catch (error) {
-		if (isSignInRefusal(error)) pauseAfterRefusal(context, error as NodeApiError, nowMs, POLL_LIMITS.signInPauseMs);
-		throw asNodeError(context.getNode(), error);
 	}
-	clearPause(context);
+	if (stopped !== undefined && !run.progressed) throw asNodeError(context.getNode(), stopped);
+	if (stopped !== undefined) {
+		context.logger.error(
+			`BaaS Poll Trigger "${context.getNode().name}" stopped this poll early and keeps what it emitted; the next poll goes on from there: ${(stopped as Error).message}`,
+		);
+	}
+	warnAboutClock(run);
+	const next: IDataObject = { ...savedStreams };
+	for (const [name, state] of states) next[name] = stateToJson(finish(run, state, nowMs));
 	// Assigned as a whole: n8n notices changes to static data through its top-level properties.
-	staticData.streams = next as unknown as IDataObject;
+	staticData.streams = next;
 	if (emitted.length === 0) return null;
 	const nowIso = new Date(nowMs).toISOString();
 	emitted.sort((a, b) => a.createdMs - b.createdMs);

@@ -7,26 +7,33 @@ import type { EventKind } from '../BaasTrigger/options';
 
 /**
  * Limits of one poll. Tunable in one place (tests shorten the waits); each is the bound the README states.
- * - overlapMs: how far behind the newest record seen a poll reads again, so a record the bank writes late
- *   (clock skew between its servers, a slow commit) is still found; the references seen in that window stop
- *   it from being emitted twice.
+ * - overlapMs: how far behind the newest record handled (or n8n's clock, when that is earlier) a poll reads
+ *   again, so a record the bank writes late (clock skew between its servers, a slow commit, a bank clock put
+ *   back) is still found; the references seen in that window stop it from being emitted twice. 15 minutes: the
+ *   issue's measured cases were a bank server 6 minutes ahead and a clock corrected back by 10 minutes; a bank
+ *   clock an hour off (a local time labelled UTC) is handled by the bound on n8n's clock, not by the overlap.
+ *   Cost: each poll re-reads the last 15 minutes of records (1 request up to 100 records).
  * - maxSeen: references remembered per stream. Beyond it the oldest instants are forgotten and the read-back
  *   floor moves up to the oldest kept instant (all references of one instant are kept together).
  * - maxPending: transfers (or collections) awaiting a final status; beyond it the oldest is given up, with a
  *   warning naming its reference.
  * - recheckDelaysMs: waits between status checks of one pending record, growing as the contract advises.
  * - recheckPerPoll: status checks at most per poll, so a backlog of pending transfers cannot flood the bank.
- * - signInPauseMs: after the bank refuses the sign-in, scheduled polls make no request for this long, so
- *   polling can never reach the bank's lockout (5 failures in 15 minutes).
+ * - requestBudget: list and status requests one poll may make at most (the Requests per Poll option), so a
+ *   backlog or a crowd of transfers never floods the bank; what is left is delivered by the next polls.
+ * - lookBackMs: how long after its creation a transfer's reversal (successful, then failed) still yields
+ *   Transfer Failed, and how far back a new trigger looks for transfers still pending.
+ * The pause after a refused sign-in is SIGN_IN_LIMITS.pauseMs (transport/session.ts), shared by every node.
  */
 export const POLL_LIMITS = {
 	pageSize: 100,
-	overlapMs: 5 * 60_000,
+	overlapMs: 15 * 60_000,
 	maxSeen: 5_000,
 	maxPending: 1_000,
 	recheckDelaysMs: [5_000, 15_000, 60_000, 300_000, 900_000],
 	recheckPerPoll: 25,
-	signInPauseMs: 15 * 60_000,
+	requestBudget: 20,
+	lookBackMs: 24 * 3_600_000,
 };
 
 const EVENT_KINDS = valuesOf(WEBHOOK_EVENTS);
@@ -37,15 +44,16 @@ export interface PollSettings {
 	events: EventKind[];
 	accountNumber?: string;
 	output: OutputShape;
-	/** Epoch ms to backfill from on first activation, or undefined to start from now. */
+	/** Epoch ms to backfill from when the trigger has no saved place yet, or undefined to start from now. */
 	startFromMs?: number;
-	/** The Start From text as entered, to notice when the user changes it. */
-	startFrom: string;
+	/** List and status requests one poll may make. */
+	requestBudget: number;
 }
 
 interface Options {
 	output?: OutputShape;
 	startFrom?: string;
+	requestBudget?: number;
 }
 
 /** Reads and checks the node's parameters before any request is made. */
@@ -79,5 +87,11 @@ export function readSettings(context: IPollFunctions): PollSettings {
 			});
 		}
 	}
-	return { events, accountNumber, output: options.output === 'data' ? 'data' : 'event', startFromMs, startFrom };
+	const budget = options.requestBudget ?? POLL_LIMITS.requestBudget;
+	if (!Number.isInteger(budget) || budget < 3) {
+		throw new NodeOperationError(node, `Requests per Poll must be a whole number of at least 3, not "${String(budget)}"`, {
+			description: `Enter a number such as ${POLL_LIMITS.requestBudget} (the default), or remove the option.`,
+		});
+	}
+	return { events, accountNumber, output: options.output === 'data' ? 'data' : 'event', startFromMs, requestBudget: budget };
 }

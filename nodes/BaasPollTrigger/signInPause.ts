@@ -1,47 +1,39 @@
 /**
- * After the bank refuses the sign-in, scheduled polls stop asking for a while: each poll would otherwise spend one
+ * After the bank refuses a sign-in, scheduled polls stop asking for a while: each poll would otherwise spend one
  * more failed attempt and the bank locks the identity after a few (contract: "repeated failed authentication
- * attempts trigger a temporary account lockout"). Kept in this process's memory because n8n discards a failed
- * poll's static data; a restart of n8n allows one more attempt, far below any lockout threshold.
+ * attempts trigger a temporary account lockout"). The pause belongs to the identity (transport/session.ts), so
+ * every trigger and node of this n8n process with that Base URL and client ID or e-mail shares it: any number of
+ * triggers make at most one attempt per pause. A restart of n8n allows one more attempt, far below any lockout.
  */
 import type { IPollFunctions } from 'n8n-workflow';
-import type { NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { failureKindOf } from '../Baas/transport/errors';
-
-const pausedUntil = new Map<string, { untilMs: number; reason: string }>();
-
-function keyOf(context: IPollFunctions): string {
-	return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
-}
+import type { ApiVariant } from '../Baas/transport/routes';
+import { clearSignInPauses, credentialView, signInPauseOf } from '../Baas/transport/session';
 
 /** True for the error a refused sign-in produces (not for a bank that could not be reached at sign-in). */
 export function isSignInRefusal(error: unknown): boolean {
 	return failureKindOf(error) === 'signInRefused';
 }
 
-/** Throws while a pause is on (scheduled polls only: Fetch Test Event always tries, so a fixed credential shows at once). */
-export function assertNotPaused(context: IPollFunctions, nowMs: number): void {
+const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+
+/**
+ * Throws while the credential's identity is paused (scheduled polls only: Fetch Test Event always tries, so a
+ * fixed credential shows at once). The credential is read as saved now, so a fix is used by the next attempt.
+ */
+export async function assertNotPaused(context: IPollFunctions, variant: ApiVariant, nowMs: number): Promise<void> {
 	if (context.getMode() === 'manual') return;
-	const pause = pausedUntil.get(keyOf(context));
+	const pause = signInPauseOf(await credentialView(context, variant), nowMs);
 	if (pause === undefined) return;
-	if (nowMs >= pause.untilMs) {
-		pausedUntil.delete(keyOf(context));
-		return;
-	}
-	const until = new Date(pause.untilMs).toISOString().slice(11, 16);
+	const until = hhmm(pause.untilMs);
 	throw new NodeOperationError(context.getNode(), `Polling is paused until ${until} UTC: the bank refused the sign-in`, {
-		description: `${pause.reason} No request was sent, so the sign-in cannot get locked. Fix the credential, then use Fetch Test Event to check it; scheduled polls resume at ${until} UTC.`,
+		description: `${pause.reason} No request was sent, so the sign-in cannot get locked. Fix the credential (Fetch Test Event checks it at once); the first scheduled poll after ${until} UTC signs in again with the credential as saved then.`,
 	});
 }
 
-export function pauseAfterRefusal(context: IPollFunctions, error: NodeApiError, nowMs: number, pauseMs: number): void {
-	pausedUntil.set(keyOf(context), { untilMs: nowMs + pauseMs, reason: error.message });
-}
-
-/** Lifts the pause (a successful poll, or a test that starts over). */
-export function clearPause(context?: IPollFunctions): void {
-	if (context === undefined) pausedUntil.clear();
-	else pausedUntil.delete(keyOf(context));
+/** Lifts every pause (tests start over with it). */
+export function clearPause(): void {
+	clearSignInPauses();
 }

@@ -25,7 +25,10 @@ import { exchangeForToken, SignInError } from './tokenExchange';
  * the Base URL it was issued for, and a changed URL or secret signs in afresh.
  *
  * A refused sign-in is remembered for the rest of the execution: every later request of that execution fails
- * with the same error without asking the bank again, so a wrong password cannot lock the identity.
+ * with the same error without asking the bank again, so a wrong password cannot lock the identity. It also
+ * pauses the identity (Base URL + client ID or e-mail, whatever the secret) for this whole process: scheduled
+ * polls of every trigger ask signInPauseOf() before any request, so any number of them make at most one attempt
+ * per pause (the bank locks an identity after a few failures, not a secret).
  */
 
 export type BankContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
@@ -63,6 +66,8 @@ export interface CredentialView {
 	data: ICredentialDataDecryptedObject;
 	baseUrl: string;
 	key: string;
+	/** Base URL + client ID or e-mail: what the bank locks after failed sign-ins, whatever the secret. */
+	identityKey: string;
 	scrub: Scrubber;
 }
 
@@ -88,6 +93,19 @@ const MAX_REFUSALS = 50;
 const MAX_ENTRIES = 500;
 
 const tokens = new Map<string, TokenEntry>();
+
+/** How long an identity stays paused after a refused sign-in (tests shorten it). */
+export const SIGN_IN_LIMITS = { pauseMs: 15 * 60_000 };
+
+export interface SignInPause {
+	untilMs: number;
+	/** The bank's refusal as users see it (scrubbed). */
+	reason: string;
+	/** The credential (token key) the bank refused. */
+	refusedKey: string;
+}
+
+const signInPauses = new Map<string, SignInPause>();
 const credentialReads = new WeakMap<object, Map<string, Promise<CredentialView>>>();
 
 /** The sign-in body of a credential, for the node and for the credential's own preAuthentication. */
@@ -109,10 +127,42 @@ function normalisedBaseUrl(data: ICredentialDataDecryptedObject): string {
 function viewOf(variant: ApiVariant, data: ICredentialDataDecryptedObject): CredentialView {
 	const baseUrl = normalisedBaseUrl(data);
 	const { identity, secret } = SIGN_IN[variant];
-	const key = createHash('sha256')
-		.update(JSON.stringify([variant, baseUrl, String(data[identity] ?? '').trim().toLowerCase(), String(data[secret] ?? '')]))
-		.digest('hex');
-	return { type: CREDENTIAL_FOR_VARIANT[variant], variant, data, baseUrl, key, scrub: scrubberFor(secretValues(data)) };
+	const who = String(data[identity] ?? '').trim().toLowerCase();
+	const key = createHash('sha256').update(JSON.stringify([variant, baseUrl, who, String(data[secret] ?? '')])).digest('hex');
+	const identityKey = JSON.stringify([variant, baseUrl.toLowerCase(), who]);
+	return { type: CREDENTIAL_FOR_VARIANT[variant], variant, data, baseUrl, key, identityKey, scrub: scrubberFor(secretValues(data)) };
+}
+
+/**
+ * The pause on the credential's identity after a refused sign-in, or undefined when there is none (any more),
+ * or when this credential needs no sign-in: a token it was given is still held (a fixed credential that Fetch
+ * Test Event or another node signed in with).
+ */
+export function signInPauseOf(view: CredentialView, nowMs = Date.now()): SignInPause | undefined {
+	const pause = signInPauses.get(view.identityKey);
+	if (pause === undefined) return undefined;
+	if (nowMs >= pause.untilMs) {
+		signInPauses.delete(view.identityKey);
+		return undefined;
+	}
+	const held = tokens.get(view.key);
+	return held?.token !== undefined && Date.now() < held.renewAt ? undefined : pause;
+}
+
+/** Lifts every identity's pause (tests start cold with it). */
+export function clearSignInPauses(): void {
+	signInPauses.clear();
+}
+
+/**
+ * Forgets what was read once per context: a scheduled poll keeps one context for a whole activation, so each
+ * poll calls this first to read the credential as it is saved now and to let a refusal of an earlier poll go
+ * (the identity's pause is what keeps the next attempt away until it ends).
+ */
+export function startAfresh(context: BankContext): void {
+	credentialReads.delete(context);
+	variants.delete(context);
+	for (const entry of tokens.values()) entry.refusals.delete(context);
 }
 
 /**
@@ -187,12 +237,19 @@ export async function accessToken(
 				entry.token = issued.token;
 				entry.renewAt = expiresAt(issued, Date.now());
 				entry.refusals.clear();
+				// The refused credential itself signed in (the bank's refusal has passed): lift the pause.
+				if (signInPauses.get(view.identityKey)?.refusedKey === view.key) signInPauses.delete(view.identityKey);
 				return issued;
 			},
 			(error: unknown) => {
 				const failure =
 					error instanceof SignInError ? error : new SignInError(`Could not sign in: ${(error as Error).message}`, false, '');
 				if (failure.refused) {
+					signInPauses.set(view.identityKey, {
+						untilMs: Date.now() + SIGN_IN_LIMITS.pauseMs,
+						reason: view.scrub(failure.message),
+						refusedKey: view.key,
+					});
 					entry.refusals.set(scope, failure);
 					if (entry.refusals.size > MAX_REFUSALS) entry.refusals.delete(entry.refusals.keys().next().value);
 				}
@@ -225,4 +282,5 @@ export async function currentAccessToken(context: BankContext, options: AccessTo
 /** Drops every held token and remembered refusal, so the next request signs in (tests start cold with it). */
 export function forgetHeldTokens(): void {
 	tokens.clear();
+	signInPauses.clear();
 }

@@ -26,6 +26,7 @@ export function describePolling(line: N8nLine, port: number) {
 		let bank: SandboxHandle;
 		let n8n: RunningN8n | undefined;
 		let apiKey: string;
+		let cookie: string;
 		const example = JSON.parse(readFileSync(path.join(REPO_ROOT, 'examples', 'first-look-polling.json'), 'utf8')) as { id: string };
 
 		beforeAll(async () => {
@@ -53,7 +54,7 @@ export function describePolling(line: N8nLine, port: number) {
 				line.nodeMajor === 20 ? ['update:workflow', `--id=${example.id}`, '--active=true'] : ['publish:workflow', `--id=${example.id}`],
 			);
 			n8n = await startN8n(config, log);
-			const cookie = await ownerSession(n8n.url);
+			cookie = await ownerSession(n8n.url);
 			apiKey = await createApiKey(n8n.url, cookie);
 		}, 40 * 60_000);
 		afterAll(async () => {
@@ -95,6 +96,59 @@ export function describePolling(line: N8nLine, port: number) {
 			// One more poll: nothing is emitted twice.
 			await sleep(POLL_INTERVAL_MS + 5_000);
 			expect(await emitted()).toHaveLength(references.length);
+		});
+
+		test('the credential turns wrong, then is fixed in the credential: polls pause without asking, and events resume with no re-activation', async () => {
+			const [apiCredential] = sandboxCredentials(bank);
+			const saveCredential = async (clientSecret: string) => {
+				const response = await fetch(`${n8n!.url}/rest/credentials/${apiCredential.id}`, {
+					method: 'PATCH',
+					headers: { cookie, 'content-type': 'application/json', 'browser-id': 'e2e' },
+					body: JSON.stringify({ name: apiCredential.name, type: apiCredential.type, data: { ...apiCredential.data, clientSecret } }),
+				});
+				expect(response.status).toBe(200);
+			};
+			const refusedSignIns = () => bank.requests().filter((r) => r.path.endsWith('/generate_token') && r.status === 401).length;
+			const account = bank.seed.accounts.find((a) => a.account_type === 'virtual' && a.status === 'active')!;
+			const collectAt = async (reference: string) => {
+				const response = await fetch(`${bank.url}/__sandbox/collections`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ account_number: account.account_number, amount: '10.00', reference }),
+				});
+				expect(response.status).toBe(200);
+			};
+			const emittedReferences = async () =>
+				(await listExecutions(n8n!.url, apiKey, example.id))
+					.filter((run: Execution) => run.status === 'success')
+					.flatMap((run) => nodeOutput(run, 'Money Received'))
+					.map((event) => (event.data as { reference_number: string }).reference_number);
+
+			await saveCredential('mistyped-secret');
+			const deadline = Date.now() + 2 * POLL_INTERVAL_MS + 30_000;
+			while (refusedSignIns() === 0) {
+				if (Date.now() > deadline) throw new Error('no poll signed in with the mistyped secret');
+				await sleep(1_000);
+			}
+			const whileWrong = `E2E-POLL-WRONG-${line.nodeMajor}`;
+			await collectAt(whileWrong);
+			// Two more scheduled polls: paused, so the bank hears no other attempt, and nothing runs.
+			await sleep(2 * POLL_INTERVAL_MS + 5_000);
+			expect(refusedSignIns()).toBe(1);
+			expect(await emittedReferences()).not.toContain(whileWrong);
+
+			await saveCredential(bank.seed.clientSecret);
+			const afterFix = `E2E-POLL-FIXED-${line.nodeMajor}`;
+			await collectAt(afterFix);
+			const fixedAt = Date.now();
+			let references = await emittedReferences();
+			while (!(references.includes(whileWrong) && references.includes(afterFix)) && Date.now() - fixedAt < 2 * POLL_INTERVAL_MS + 10_000) {
+				await sleep(2_000);
+				references = await emittedReferences();
+			}
+			log(`resumed ${((Date.now() - fixedAt) / 1000).toFixed(0)} s after the credential was fixed; refused sign-ins: ${refusedSignIns()}`);
+			expect(references.filter((r) => r === whileWrong || r === afterFix).sort()).toEqual([afterFix, whileWrong].sort());
+			expect(refusedSignIns()).toBe(1);
 		});
 	});
 }

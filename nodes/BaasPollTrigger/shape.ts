@@ -1,0 +1,64 @@
+/**
+ * One item shape whatever the credential. The dashboard's list writes `narration` where the integration list
+ * and the webhook write `remarks`, and has no account_name or transaction_category: the trigger adds them
+ * (remarks from narration, the category from the stream it reads, account_name from the account's balance
+ * record, remembered for an hour), so `{{ $json.data.remarks }}` and `{{ $json.data.account_name }}` work with
+ * either credential. `channel` exists with the API client credential only.
+ */
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { asNodeError } from '../Baas/transport/outcome';
+import { bankRequest } from '../Baas/transport/request';
+import type { ApiVariant } from '../Baas/transport/routes';
+import { credentialView } from '../Baas/transport/session';
+import type { Budget } from './budget';
+import { endsThePoll } from './budget';
+import type { Stream } from './events';
+
+const NAME_TTL_MS = 3_600_000;
+const MAX_NAMES = 5_000;
+const names = new Map<string, { name: string; atMs: number }>();
+
+const CATEGORY: Record<Stream['name'], string> = { collections: 'collection', transfers: 'transfer' };
+
+async function accountName(context: IPollFunctions, variant: ApiVariant, account: string, budget: Budget, nowMs: number): Promise<string | undefined> {
+	const key = `${(await credentialView(context, variant)).identityKey}|${account}`;
+	const known = names.get(key);
+	if (known !== undefined && nowMs - known.atMs < NAME_TTL_MS) return known.name;
+	budget.take();
+	let balance: IDataObject | undefined;
+	try {
+		balance = await bankRequest<IDataObject>(context, 'getAccountBalance', { account_number: account }, { variant, attempts: 1 });
+	} catch (error) {
+		if (endsThePoll(error)) throw asNodeError(context.getNode(), error);
+		context.logger.warn(`BaaS Poll Trigger "${context.getNode().name}" could not read the name of account ${account}: ${(error as Error).message}`);
+		return undefined;
+	}
+	const name = typeof balance?.account_name === 'string' ? balance.account_name : undefined;
+	if (name !== undefined) {
+		if (names.size >= MAX_NAMES) names.delete(names.keys().next().value as string);
+		names.set(key, { name, atMs: nowMs });
+	}
+	return name;
+}
+
+/** The record as the integration list and the webhook write it. */
+export async function inWebhookShape(
+	context: IPollFunctions,
+	variant: ApiVariant,
+	stream: Stream,
+	record: IDataObject,
+	budget: Budget,
+	nowMs: number,
+): Promise<IDataObject> {
+	if (variant !== 'web' || 'remarks' in record) return record;
+	const { narration, ...rest } = record;
+	const account = typeof record.account_number === 'string' ? record.account_number : '';
+	const name = account === '' ? undefined : await accountName(context, variant, account, budget, nowMs);
+	return {
+		...rest,
+		...(name !== undefined ? { account_name: name } : {}),
+		transaction_category: CATEGORY[stream.name],
+		remarks: narration ?? '',
+	};
+}
