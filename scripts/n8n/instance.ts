@@ -32,7 +32,7 @@ export function n8nEnv(config: InstanceConfig): NodeJS.ProcessEnv {
 	const inherited = Object.fromEntries(
 		Object.entries(process.env).filter(([name]) => !/^(NODE_ENV|JEST_|N8N_|DB_|WEBHOOK_URL)/.test(name)),
 	);
-	return {
+	const env: NodeJS.ProcessEnv = {
 		...inherited,
 		NODE_ENV: 'production',
 		PATH: `${path.dirname(config.install.runtime.node)}:${process.env.PATH ?? ''}`,
@@ -40,7 +40,6 @@ export function n8nEnv(config: InstanceConfig): NodeJS.ProcessEnv {
 		N8N_PORT: String(config.port),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
-		WEBHOOK_URL: `http://127.0.0.1:${config.port}/`,
 		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${config.port}/`,
 		N8N_ENCRYPTION_KEY: config.encryptionKey,
 		N8N_DIAGNOSTICS_ENABLED: 'false',
@@ -55,8 +54,19 @@ export function n8nEnv(config: InstanceConfig): NodeJS.ProcessEnv {
 		N8N_LOG_LEVEL: 'warn',
 		N8N_EXPRESSION_ENGINE: config.install.line.expressionEngine,
 		DB_SQLITE_POOL_SIZE: '2',
+		...webhookUrlEnv(config),
 		...config.extraEnv,
 	};
+	// n8n 2.x reads N8N_WEBHOOK_URL first and logs WEBHOOK_URL as deprecated.
+	if (config.install.line.nodeMajor === 24) delete env.WEBHOOK_URL;
+	return env;
+}
+
+/** The public base of webhook URLs (a caller's WEBHOOK_URL or N8N_WEBHOOK_URL wins), in the variable each line reads. */
+function webhookUrlEnv(config: InstanceConfig): NodeJS.ProcessEnv {
+	const url = config.extraEnv?.N8N_WEBHOOK_URL ?? config.extraEnv?.WEBHOOK_URL ?? `http://127.0.0.1:${config.port}/`;
+	// 1.x reads only WEBHOOK_URL.
+	return config.install.line.nodeMajor === 24 ? { N8N_WEBHOOK_URL: url } : { WEBHOOK_URL: url };
 }
 
 /** Runs one n8n CLI command (import:workflow, update:workflow, …) against the instance's folder. */
