@@ -51,7 +51,9 @@ export function n8nEnv(config: InstanceConfig): NodeJS.ProcessEnv {
 		N8N_RUNNERS_ENABLED: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_PUBLIC_API_SWAGGERUI_DISABLED: 'true',
-		N8N_LOG_LEVEL: 'warn',
+		// info, not warn: n8n 2.41 says why it exits at info level ("n8n Task Broker's port 5679 is already in use"),
+		// so at warn an n8n that exits before it is ready leaves an empty log. The output goes to <userFolder>/n8n.log.
+		N8N_LOG_LEVEL: 'info',
 		N8N_EXPRESSION_ENGINE: config.install.line.expressionEngine,
 		DB_SQLITE_POOL_SIZE: '2',
 		...webhookUrlEnv(config),
