@@ -135,7 +135,12 @@ export class PortInUseError extends Error {
  * <userFolder>/n8n.log; when n8n exits before it is ready, the error carries n8n's last output.
  */
 export async function startN8n(config: InstanceConfig, log: Log, timeoutSeconds = 300): Promise<RunningN8n> {
-	if (!(await isPortFree(config.port))) throw new PortInUseError(config.port, config.portHint);
+	// A process that is just exiting (a worker killed to be restarted) still holds its port for a moment.
+	const deadline = Date.now() + 10_000;
+	while (!(await isPortFree(config.port))) {
+		if (Date.now() > deadline) throw new PortInUseError(config.port, config.portHint);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
 	try {
 		return await startOnce(config, log, timeoutSeconds);
 	} catch (error) {
@@ -163,8 +168,14 @@ async function startOnce(config: InstanceConfig, log: Log, timeoutSeconds: numbe
 	};
 	child.stdout?.on('data', keep);
 	child.stderr?.on('data', keep);
-	// 'close' comes after the last output is read ('exit' can come before it).
+	const exited = new Promise((resolve) => child.once('exit', resolve));
 	const closed = new Promise((resolve) => child.once('close', resolve));
+	// 'close' comes after the last output is read ('exit' can come before it); a grandchild holding the pipes
+	// open must not hold up a stop, so it is waited for 2 s at most.
+	const drained = async () => {
+		await exited;
+		await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+	};
 	const url = `http://127.0.0.1:${config.port}`;
 	const readyUrl = `http://127.0.0.1:${config.readyPort ?? config.port}`;
 	log(`starting n8n ${config.install.line.version} ${command} on ${readyUrl} (log: ${logFile})`);
@@ -172,10 +183,10 @@ async function startOnce(config: InstanceConfig, log: Log, timeoutSeconds: numbe
 		if (child.exitCode === null && child.signalCode === null) {
 			child.kill('SIGTERM');
 			const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-			await closed;
+			await exited;
 			clearTimeout(timer);
 		}
-		await closed;
+		await drained();
 	};
 	try {
 		await waitForReady(readyUrl, child, timeoutSeconds, command);
