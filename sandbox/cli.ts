@@ -8,6 +8,7 @@ const HELP = `Usage: npm run sandbox -- [options]
   --host H                 host (default 127.0.0.1)
   --transactions N         generated transaction history (default 200)
   --seed N                 PRNG seed (default 42)
+  --history-end YYYY-MM-DD generated history ends at the start of this day, UTC (default today)
   --token-ttl S            integration token lifetime in seconds (default 3600)
   --dashboard-token-ttl S  dashboard token lifetime in seconds (default 3600)
   --inter-delay MS         inter-bank transfer pending -> final (default 3000); alias --transfer-delay
@@ -44,6 +45,13 @@ function parseArgs(argv: string[]): { options: SandboxOptions; quiet: boolean } 
 			case '--seed':
 				options.seed = int(flag, value(), 0);
 				break;
+			case '--history-end': {
+				const day = value() ?? '';
+				const ms = Date.parse(`${day}T00:00:00.000Z`);
+				if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(ms)) fail('--history-end needs a date YYYY-MM-DD');
+				options.historyEndMs = ms;
+				break;
+			}
 			case '--token-ttl':
 				options.tokenTtlSeconds = int(flag, value(), 1);
 				break;
@@ -82,7 +90,7 @@ async function main(): Promise<void> {
 	const virtuals = s.accounts.filter((a) => a.account_type === 'virtual').map((a) => a.account_number);
 	const ext = s.externalAccounts.filter((_, i) => i >= 2 && (i - 2) % 3 === 0).slice(0, 3).map((e) => `${e.bank_code}/${e.account_number} (${e.account_name})`);
 	process.stdout.write(`
-Sandbox bank listening on ${u}  (started in ${Date.now() - started} ms, ${options.transactions ?? 200} generated transactions, seed ${options.seed ?? 42})
+Sandbox bank listening on ${u}  (started in ${Date.now() - started} ms, ${options.transactions ?? 200} generated transactions over the 120 days before ${s.historyEnd.slice(0, 10)}, seed ${options.seed ?? 42})
 Not a real bank: everything lives in memory and is lost on exit.${options.deliverWebhooks === false ? '\nWebhooks are OFF (--no-webhooks): nothing is delivered; the BaaS Poll Trigger still sees every event.' : ''}
 
 Integration API credential (n8n "BaaS API"):

@@ -14,14 +14,19 @@ export interface SandboxOptions {
 	interSettleDelayMs?: number;
 	/** Generated transaction history, default 200. */
 	transactions?: number;
-	/** PRNG seed, default 42: same seed, same data. */
+	/** PRNG seed, default 42: same seed (and history end), same data. */
 	seed?: number;
+	/** The generated history covers the 120 days before this instant (ms). Default: the start of today, UTC. */
+	historyEndMs?: number;
 	/**
 	 * false: deliver no webhooks at all (an n8n the bank cannot reach); create_webhook still succeeds. Default true.
 	 */
 	deliverWebhooks?: boolean;
-	/** Webhook delivery retries, default { attempts: 5, baseDelayMs: 500 } (waits double each time). */
-	webhookRetry?: { attempts: number; baseDelayMs: number };
+	/**
+	 * Webhook delivery retries, default { attempts: 5, baseDelayMs: 500 } (waits double each time); disableAfter:
+	 * deliveries in a row that reach nobody (404/410 or refused) before the URL is disabled, default 3, 0 = never.
+	 */
+	webhookRetry?: { attempts: number; baseDelayMs: number; disableAfter?: number };
 	/** Default: silent. */
 	log?: (line: string) => void;
 }
@@ -46,6 +51,8 @@ export interface SeedInfo {
 	failingBeneficiaries: string[];
 	failingIdentities: string[];
 	ownBankCode: '090823';
+	/** Where the generated history ends (ISO 8601): the start of today (UTC) unless the bank was started with another. */
+	historyEnd: string;
 }
 
 /** A fault injected through addFault() or POST /__sandbox/faults. */

@@ -6,17 +6,19 @@
  *
  * Flags: --n8n 2|1 (n8n 2.x on Node 24, the default; or 1.x on Node 20), --port N (n8n), --bank-port N,
  * --reset (forget this clone's dev n8n data: workflows, executions, the owner; n8n itself stays installed).
+ * n8n's other listeners (its task broker) get free ports, so a second `npm run dev` needs only --port/--bank-port.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { SandboxHandle } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import { ownerSession, SANDBOX_OWNER } from './n8n/api';
 import { sandboxCredentials } from './n8n/credentials';
 import { ensureN8n, installCommunityPackage, isN8nInstalled, packPackage } from './n8n/install';
 import type { RunningN8n } from './n8n/instance';
 import { n8nCli, startN8n } from './n8n/instance';
+import { isPortFree } from './n8n/ports';
+import { keepRegistrations } from './n8n/registrations';
 import { CACHE_DIR, HOST_CACHE_DIR, LINES, REPO_ROOT } from './n8n/paths';
 import { step } from './n8n/run';
 
@@ -27,26 +29,19 @@ function flag(name: string, fallback: string): string {
 	return index >= 0 && process.argv[index + 1] ? process.argv[index + 1] : fallback;
 }
 
-/**
- * The sandbox bank starts empty on every run, but n8n remembers that its active triggers registered their URLs
- * (the contract has no way to ask the bank), so it would not register them again and no event would arrive.
- * The dev bank therefore keeps its webhook registrations in the dev folder: restored at start, saved as they change.
- */
-function keepRegistrations(bank: SandboxHandle, file: string, stops: Array<() => Promise<void>>) {
-	if (existsSync(file)) bank.bank.webhooks.push(...(JSON.parse(readFileSync(file, 'utf8')) as typeof bank.bank.webhooks));
-	let saved = JSON.stringify(bank.bank.webhooks);
-	const save = () => {
-		const now = JSON.stringify(bank.bank.webhooks);
-		if (now === saved) return;
-		mkdirSync(path.dirname(file), { recursive: true });
-		writeFileSync(file, now);
-		saved = now;
-	};
-	const timer = setInterval(save, 1_000);
-	stops.push(async () => {
-		clearInterval(timer);
-		save();
-	});
+function portFlag(name: 'port' | 'bank-port', fallback: number): number {
+	const value = Number(flag(name, String(fallback)));
+	if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`--${name} needs a port number, 1 to 65535`);
+	return value;
+}
+
+/** A taken port is said before anything starts, with the flag that picks another. */
+async function requireFree(port: number, what: string, name: 'port' | 'bank-port'): Promise<void> {
+	if (await isPortFree(port)) return;
+	throw new Error(
+		`127.0.0.1:${port}, the ${what}'s port, is already in use (another npm run dev, n8n, or another program).\n` +
+			`  Pick another, e.g.: npm run dev -- --${name} ${port + 1}`,
+	);
 }
 
 async function main() {
@@ -63,8 +58,6 @@ async function main() {
 			? `n8n ${line.version} is already installed in ${HOST_CACHE_DIR}: ready in about a minute.`
 			: `First run on this machine: n8n ${line.version} is installed once into ${HOST_CACHE_DIR}, which takes about 5 to 7 minutes. Later runs, from any clone, are ready in about a minute.`,
 	);
-	const port = Number(flag('port', '5678'));
-	const bankPort = Number(flag('bank-port', '4010'));
 	const stops: Array<() => Promise<void>> = [];
 	let stopping = false;
 	const stopAll = async (code: number) => {
@@ -78,18 +71,22 @@ async function main() {
 	process.on('SIGTERM', () => void stopAll(0));
 
 	try {
+		const port = portFlag('port', 5678);
+		const bankPort = portFlag('bank-port', 4010);
+		await requireFree(bankPort, 'sandbox bank', 'bank-port');
+		await requireFree(port, 'n8n editor', 'port');
 		const tarball = await packPackage(log);
 		const bank = await step(log, `Starting the sandbox bank on 127.0.0.1:${bankPort}`, () =>
 			startSandbox({ port: bankPort, transactions: 2000, interSettleDelayMs: 3000 }),
 		);
 		stops.push(() => bank.close());
-		keepRegistrations(bank, path.join(userFolder, 'bank-webhooks.json'), stops);
+		keepRegistrations(bank, path.join(userFolder, 'bank-webhooks.json'), port, stops, log);
 		const install = await ensureN8n(line, log);
 
 		const firstRun = !existsSync(path.join(userFolder, '.n8n', 'database.sqlite'));
 		mkdirSync(userFolder, { recursive: true });
 		await installCommunityPackage(userFolder, tarball, install.runtime, log);
-		const config = { install, userFolder, port, encryptionKey: 'n8n-nodes-baas-dev-only' };
+		const config = { install, userFolder, port, encryptionKey: 'n8n-nodes-baas-dev-only', portHint: `npm run dev -- --port ${port + 1}` };
 
 		await step(log, 'Importing the sandbox credentials', async () => {
 			const file = path.join(userFolder, 'sandbox-credentials.json');
@@ -118,6 +115,7 @@ async function main() {
 Ready.
   n8n editor      ${n8n.url}   (log in: ${SANDBOX_OWNER.email} / ${SANDBOX_OWNER.password})
   sandbox bank    ${bank.url}   (client_id ${bank.seed.clientId}; dashboard ${bank.seed.dashboardEmail})
+  credentials     ${sandboxCredentials(bank).map((c) => `"${c.name}"`).join(' and ')} in n8n, pointing at this bank
 
 Try first — a collection lands, "BaaS: first look" runs and reads the new balance:
   curl -s -X POST ${bank.url}/__sandbox/collections -H 'content-type: application/json' \\

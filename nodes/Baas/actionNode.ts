@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { router } from './actions/router';
 import { searchAccounts } from './methods/accountSearch';
 import { searchBanks } from './methods/bankSearch';
+import { searchSendingAccounts } from './methods/sendingAccountSearch';
 import { SUBTITLE } from './nodeDescription';
 
 type ActionNodeParts = Pick<INodeTypeDescription, 'version' | 'credentials' | 'properties'>;
@@ -24,7 +25,7 @@ export function actionNodeDescription(base: INodeTypeBaseDescription, parts: Act
 /** A BaaS action node: the account and bank pickers, and every item through the one router (actions/router.ts). */
 export class BaasActionNode implements INodeType {
 	methods = {
-		listSearch: { searchAccounts, searchBanks },
+		listSearch: { searchAccounts, searchBanks, searchSendingAccounts },
 	};
 
 	constructor(public description: INodeTypeDescription) {}

@@ -126,6 +126,14 @@ export const MEMBERS: Array<{
 	{ email: 'emeka.obi@sandbox.bank', first: 'Emeka', last: 'Obi', role: 'REVIEWER', active: false, joined: '2025-04-02T13:15:00.000Z', lastLogin: '2025-05-01T10:00:00.000Z' },
 ];
 
-/** Generated history runs over the 120 days before this fixed instant, so the same seed gives the same data. */
-export const HISTORY_END_MS = Date.UTC(2026, 0, 1);
+/**
+ * Generated history runs over the 120 days before its end: by default the start of today (UTC), so "yesterday's
+ * settlements" and a daily report show real numbers on any date, and the same seed gives the same data all day.
+ * Tests that name dates pin the end to FIXED_HISTORY_END_MS (SandboxOptions.historyEndMs).
+ */
 export const HISTORY_DAYS = 120;
+export const FIXED_HISTORY_END_MS = Date.UTC(2026, 0, 1);
+
+export function startOfTodayUtc(nowMs = Date.now()): number {
+	return nowMs - (nowMs % 86_400_000);
+}

@@ -12,7 +12,6 @@ import {
 	FIRST_NAMES,
 	FOREIGN_ACCOUNTS,
 	HISTORY_DAYS,
-	HISTORY_END_MS,
 	LAST_NAMES,
 	MEMBERS,
 	OTHER_BUSINESS_NAME,
@@ -41,6 +40,8 @@ import type {
 export interface BuildConfig {
 	transactions: number;
 	seed: number;
+	/** The generated history ends just before this instant (ms). */
+	historyEndMs: number;
 }
 
 export interface BankState {
@@ -59,7 +60,6 @@ export interface BankState {
 	webhooks: Webhook[];
 	failingBeneficiaries: Set<string>;
 	failingIdentities: Set<string>;
-	prng: Prng;
 	nextCustomerSeq: number;
 }
 
@@ -142,8 +142,11 @@ function buildTeam(businessId: string, ids: Prng) {
 const CREDIT_NARRATIONS = ['Payment from {name}', 'Invoice settlement {name}', 'POS collection', 'Transfer from {name}', 'Subscription fee {name}'];
 const DEBIT_NARRATIONS = ['Vendor payout {name}', 'Salary payment {name}', 'Refund to {name}', 'Supplier payment', 'Logistics fee {name}'];
 
-/** One ascending pass: timestamps grow by random steps and sometimes repeat (ties are wanted for paging tests). */
-function generateHistory(state: BankState, count: number, seed: number): void {
+/**
+ * One ascending pass: timestamps grow by random steps and sometimes repeat (ties are wanted for paging tests); the
+ * whole history is then moved so that it ends within the second before `historyEndMs`.
+ */
+function generateHistory(state: BankState, count: number, seed: number, historyEndMs: number): void {
 	const rnd = new Prng(seed);
 	const businessId = state.main.id;
 	const accounts = [...state.accounts.values()].filter((a) => a.businessId === businessId);
@@ -154,14 +157,16 @@ function generateHistory(state: BankState, count: number, seed: number): void {
 	const dormant = accounts.filter((a) => a.status === 'inactive' || a.status === 'blocked');
 	// No generated debit takes an account below its opening balance, so the pool stays large whatever N is.
 	const floor = new Map(accounts.map((a) => [a.accountNumber, a.balance]));
-	const startSec = Math.floor((HISTORY_END_MS - HISTORY_DAYS * 86_400_000) / 1000);
-	const endSec = Math.floor(HISTORY_END_MS / 1000) - 1;
+	const startSec = Math.floor((historyEndMs - HISTORY_DAYS * 86_400_000) / 1000);
+	const endSec = Math.floor(historyEndMs / 1000) - 1;
 	const meanStep = Math.max(1, Math.floor((endSec - startSec) / Math.max(1, count)));
 	// Dormant accounts only got money early on, before they were blocked, closed or made inactive.
 	const dormantUntil = startSec + Math.floor((endSec - startSec) * 0.3);
 	let sec = startSec;
 	const txs: Transaction[] = new Array(count);
 	const settlements: Settlement[] = [];
+	const settlementOf = new Map<Settlement, Transaction>();
+	const updated = new Set<Account>();
 	for (let i = 0; i < count; i++) {
 		if (i === 0 || !rnd.chance(0.15)) sec = Math.min(endSec, sec + 1 + Math.floor(rnd.next() * (2 * meanStep - 1)));
 		const createdAtMs = sec * 1000;
@@ -208,8 +213,9 @@ function generateHistory(state: BankState, count: number, seed: number): void {
 			const acc = byNumber.get(account.accountNumber) as Account;
 			acc.balance += isCredit ? amount : -amount;
 			acc.lastBalanceUpdateMs = createdAtMs;
+			updated.add(acc);
 			if (isCredit) {
-				settlements.push({
+				const settlement: Settlement = {
 					id: rnd.uuid(),
 					businessId,
 					reference: tx.reference,
@@ -218,10 +224,25 @@ function generateHistory(state: BankState, count: number, seed: number): void {
 					status: 'success',
 					settlementDateMs: createdAtMs,
 					createdAtMs,
-				});
+				};
+				settlements.push(settlement);
+				settlementOf.set(settlement, tx);
 			}
 		}
 	}
+	// Ties make the steps fall short of the span; moving the whole history forward makes it end in its last day.
+	const shiftMs = count > 0 ? (endSec - sec) * 1000 : 0;
+	for (const tx of txs) {
+		tx.createdAtMs += shiftMs;
+		const day = new Date(tx.createdAtMs).toISOString().slice(0, 10).replace(/-/g, '');
+		tx.reference = tx.reference.replace(/-\d{8}-/, `-${day}-`);
+	}
+	for (const settlement of settlements) {
+		settlement.createdAtMs += shiftMs;
+		settlement.settlementDateMs += shiftMs;
+		settlement.reference = (settlementOf.get(settlement) as Transaction).reference;
+	}
+	for (const acc of updated) acc.lastBalanceUpdateMs += shiftMs;
 	// Ties on created_at are ordered by id; one sort per list puts them in (created_at, id) order.
 	const ascending = (a: Stamped, b: Stamped) => compareNewestFirst(b, a);
 	state.transactions = txs.sort(ascending);
@@ -270,10 +291,8 @@ export function buildState(config: BuildConfig): BankState {
 		webhooks: [],
 		failingBeneficiaries: new Set(FAILING_BENEFICIARIES),
 		failingIdentities: new Set(FAILING_IDENTITIES),
-		// Runtime ids and numbers also come from the seed, so a replayed session produces the same ids.
-		prng: new Prng((config.seed ^ 0x5eed) >>> 0),
 		nextCustomerSeq: 1,
 	};
-	generateHistory(state, config.transactions, config.seed);
+	generateHistory(state, config.transactions, config.seed, config.historyEndMs);
 	return state;
 }

@@ -30,5 +30,6 @@ export function seedInfo(bank: Bank): SeedInfo {
 		failingBeneficiaries: [...FAILING_BENEFICIARIES],
 		failingIdentities: [...FAILING_IDENTITIES],
 		ownBankCode: OWN_BANK_CODE,
+		historyEnd: new Date(bank.config.historyEndMs).toISOString(),
 	};
 }

@@ -74,7 +74,13 @@ function ledger(rt: Runtime) {
 			bank_code: t.bankCode,
 		})),
 		recent_transactions: bank.transactions.slice(-50).reverse().map(present.txApi),
-		webhooks: bank.webhooks.map((w) => ({ id: w.id, url: w.url, events: w.events, created_at: iso(w.createdAtMs) })),
+		webhooks: bank.webhooks.map((w) => ({
+			id: w.id,
+			url: w.url,
+			events: w.events,
+			created_at: iso(w.createdAtMs),
+			...(w.disabledAtMs === undefined ? {} : { disabled_at: iso(w.disabledAtMs) }),
+		})),
 		deliveries: rt.webhooks.log.slice(-100),
 		invitations: bank.invitations.map((i) => ({
 			id: i.id,

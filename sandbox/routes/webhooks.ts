@@ -1,4 +1,4 @@
-/** create_webhook (README assumption: data { id, url, events, created_at }; the same URL again updates its events). */
+/** create_webhook (README assumption: data { id, url, events, created_at }; the same URL again updates its events and re-enables it). */
 import { z } from 'zod';
 import { businessOf, route, V1, type RouteDef } from '../http/routeDefinition';
 import { EVENT_KINDS, type EventKind, type Webhook } from '../state/records';
@@ -23,6 +23,9 @@ export const webhookRoutes: RouteDef[] = [
 			if (hook) {
 				hook.events = events;
 				hook.updatedAtMs = ctx.now;
+				// Registering a disabled URL again is how a receiver says it is back.
+				delete hook.disabledAtMs;
+				delete hook.deadDeliveries;
 			} else {
 				hook = { id: bank.newId(), businessId, url: ctx.body.url, events, createdAtMs: ctx.now, updatedAtMs: ctx.now } satisfies Webhook;
 				bank.webhooks.push(hook);

@@ -4,6 +4,7 @@ import { AuthService } from '../security/auth';
 import { FaultRegistry } from '../http/faults';
 import * as present from '../http/present';
 import { Bank } from '../state/bank';
+import { startOfTodayUtc } from '../data/fixtures';
 import type { EventKind, Transaction, Transfer } from '../state/records';
 import { TimerSet } from './timers';
 import type { ConfigurableOptions, RequestLogEntry, SandboxOptions } from '../types';
@@ -38,7 +39,7 @@ export class Runtime {
 			interSettleDelayMs: options.interSettleDelayMs ?? 3000,
 			deliverWebhooks: options.deliverWebhooks ?? true,
 		};
-		this.bank = new Bank({ transactions: options.transactions ?? 200, seed });
+		this.bank = new Bank({ transactions: options.transactions ?? 200, seed, historyEndMs: options.historyEndMs ?? startOfTodayUtc() });
 		this.faults = new FaultRegistry(seed);
 		this.webhooks = new WebhookDispatcher(
 			options.webhookRetry ?? { attempts: 5, baseDelayMs: 500 },

@@ -15,6 +15,22 @@ import type { DeliveryLogEntry } from '../types';
 export interface RetryPolicy {
 	attempts: number;
 	baseDelayMs: number;
+	/**
+	 * A registration is disabled after this many deliveries in a row where every attempt was answered 404/410 or
+	 * refused (0: never), as real providers disable failing endpoints. Default DEAD_DELIVERIES_BEFORE_DISABLE.
+	 */
+	disableAfter?: number;
+}
+
+/**
+ * Three events in a row, each tried `attempts` times: a URL of an n8n that is gone, or a test URL whose listen has
+ * ended, costs at most 3 × 5 attempts and then nothing; a URL that only blips (a restart) is not dropped.
+ */
+export const DEAD_DELIVERIES_BEFORE_DISABLE = 3;
+
+/** An answer that says nothing listens at this URL (n8n answers 404 for a webhook it does not know). */
+function isDead(status: number, code: string | undefined): boolean {
+	return status === 404 || status === 410 || code === 'ECONNREFUSED';
 }
 
 const LOG_CAP = 10_000;
@@ -56,11 +72,11 @@ export class WebhookDispatcher {
 	dispatch(hooks: Webhook[], event: EventKind, data: unknown, reference: string, secret: string): void {
 		if (this.closed) return;
 		for (const hook of hooks) {
-			if (!hook.events.includes(event)) continue;
+			if (!hook.events.includes(event) || hook.disabledAtMs !== undefined) continue;
 			const body = JSON.stringify({ event, data, created_at: iso(Date.now()) });
 			const delivery = { url: hook.url, event, reference, body, signature: sign(body, secret), id: randomUUID() };
 			const copies = this.faults.duplicateDelivery(hook.url, event) ? 2 : 1;
-			for (let i = 0; i < copies; i++) void this.deliver(delivery);
+			for (let i = 0; i < copies; i++) void this.deliver(delivery).then((outcome) => this.account(hook, outcome));
 		}
 	}
 
@@ -77,20 +93,33 @@ export class WebhookDispatcher {
 		};
 	}
 
-	private async deliver(d: { url: string; event: string; reference: string; body: string; signature: string; id: string }) {
+	/** Counts deliveries that reached nobody; disables the registration after enough of them in a row. */
+	private account(hook: Webhook, outcome: 'delivered' | 'failed' | 'dead' | 'cancelled'): void {
+		if (outcome === 'cancelled' || hook.disabledAtMs !== undefined) return;
+		hook.deadDeliveries = outcome === 'dead' ? (hook.deadDeliveries ?? 0) + 1 : 0;
+		const limit = this.retry.disableAfter ?? DEAD_DELIVERIES_BEFORE_DISABLE;
+		if (limit > 0 && hook.deadDeliveries >= limit) {
+			hook.disabledAtMs = Date.now();
+			this.logLine(`webhook ${hook.url} disabled: ${limit} deliveries in a row reached nobody (404/410 or refused); register it again to turn it back on`);
+		}
+	}
+
+	private async deliver(d: { url: string; event: string; reference: string; body: string; signature: string; id: string }): Promise<'delivered' | 'failed' | 'dead' | 'cancelled'> {
 		const gen = this.generation;
 		const stopped = () => this.closed || gen !== this.generation;
+		let dead = true;
 		for (let attempt = 1; attempt <= this.retry.attempts; attempt++) {
-			if (stopped()) return;
+			if (stopped()) return 'cancelled';
 			const release = await this.turn(d.url);
 			if (stopped()) {
 				release();
-				return;
+				return 'cancelled';
 			}
 			const controller = new AbortController();
 			this.controllers.add(controller);
 			let status = 0;
 			let error: string | undefined;
+			let code: string | undefined;
 			try {
 				const res = await axios.post(d.url, d.body, {
 					headers: {
@@ -113,19 +142,22 @@ export class WebhookDispatcher {
 				status = res.status;
 			} catch (err) {
 				error = err instanceof Error ? err.message : String(err);
+				code = (err as { code?: string }).code;
 			} finally {
 				this.controllers.delete(controller);
 				release();
 			}
-			if (stopped()) return;
+			if (stopped()) return 'cancelled';
 			this.record({ url: d.url, event: d.event, reference: d.reference, attempt, status, body: d.body, signature: d.signature, delivery_id: d.id, at: iso(Date.now()), ...(error ? { error } : {}) });
 			this.logLine(`webhook ${d.event} -> ${d.url} attempt ${attempt}: ${status || error}`);
-			if (status >= 200 && status < 300) return;
+			if (status >= 200 && status < 300) return 'delivered';
+			dead &&= isDead(status, code);
 			if (attempt < this.retry.attempts) {
 				const completed = await this.timers.sleep(this.retry.baseDelayMs * 2 ** (attempt - 1));
-				if (!completed) return;
+				if (!completed) return 'cancelled';
 			}
 		}
+		return dead ? 'dead' : 'failed';
 	}
 
 	private record(entry: DeliveryLogEntry): void {

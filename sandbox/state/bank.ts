@@ -3,6 +3,7 @@ import { ApiError } from '../http/envelope';
 import { OWN_BANK_CODE } from '../data/fixtures';
 import { buildState, type BankState, type BuildConfig } from '../data/seed';
 import type { Account, AccountStatus, BankInfo, Settlement, Transaction, Transfer } from './records';
+import { runtimeId, runtimeReference } from './ids';
 import { insertAscending } from './sorted';
 
 export interface TransferInput {
@@ -50,7 +51,7 @@ export class Bank extends SeededState {
 	}
 
 	newId(): string {
-		return this.prng.uuid();
+		return runtimeId();
 	}
 
 	businessAccounts(businessId: string): Account[] {
@@ -80,9 +81,8 @@ export class Bank extends SeededState {
 	}
 
 	private uniqueReference(businessId: string, prefix: string, nowMs: number): string {
-		const day = new Date(nowMs).toISOString().slice(0, 10).replace(/-/g, '');
 		for (;;) {
-			const ref = `${prefix}-${day}-${this.prng.digits(8)}`;
+			const ref = runtimeReference(prefix, nowMs);
 			if (!this.findTransaction(businessId, ref) && !this.findTransfer(businessId, ref)) return ref;
 		}
 	}

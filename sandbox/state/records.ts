@@ -139,4 +139,8 @@ export interface Webhook {
 	events: EventKind[];
 	createdAtMs: number;
 	updatedAtMs: number;
+	/** Deliveries in a row that no attempt got through: every answer 404/410 or a refused connection. */
+	deadDeliveries?: number;
+	/** Set when the bank stopped delivering to this URL (registering it again turns it back on). */
+	disabledAtMs?: number;
 }

@@ -41,7 +41,11 @@ describe('single-process n8n 2.x (the baseline)', () => {
 		const list = collections('Q-SINGLE', BURST);
 		const rate = await deliveriesPerSecond(single.bank, single.receiver, list);
 		figures.single_deliveries_per_s = rate.toFixed(1);
-		const runs = await allExecutions(single.n8n.url, single.apiKey, single.workflows.collection.id);
+		// The last rows are written before n8n marks their executions finished: wait for n8n to finish them.
+		const runs = await eventually(`${BURST} finished executions`, async () => {
+			const all = await allExecutions(single.n8n.url, single.apiKey, single.workflows.collection.id);
+			return all.filter(isFinished).length >= BURST ? all : undefined;
+		});
 		expect(runs.filter((run) => run.status === 'success')).toHaveLength(BURST);
 	}, 600_000);
 });

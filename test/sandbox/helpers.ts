@@ -1,5 +1,6 @@
 /** Test client for the sandbox over real HTTP (Node's global fetch). */
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../sandbox';
+import { FIXED_HISTORY_END_MS } from '../../sandbox/data/fixtures';
 
 export interface Envelope<T> {
 	status: boolean;
@@ -136,8 +137,9 @@ export class Client {
 	}
 }
 
+/** The generated history ends on a fixed day, so the dates tests name hold whatever day they run. */
 export async function boot(options: SandboxOptions = {}): Promise<{ sb: SandboxHandle; c: Client }> {
-	const sb = await startSandbox({ port: 0, ...options });
+	const sb = await startSandbox({ port: 0, historyEndMs: FIXED_HISTORY_END_MS, ...options });
 	return { sb, c: new Client(sb) };
 }
 

@@ -12,8 +12,9 @@ export interface Received {
 
 export class Receiver {
 	readonly received: Received[] = [];
-	/** statuses to answer with, in order; 200 once exhausted */
+	/** statuses to answer with, in order; then `answer`'s (200 by default) */
 	script: number[] = [];
+	answer: (path: string) => number = () => 200;
 	/** How long each answer takes, and the most requests that were open at once. */
 	delayMs = 0;
 	maxInFlight = 0;
@@ -26,7 +27,7 @@ export class Receiver {
 			this.received.push({ headers: req.headers, raw: Buffer.concat(chunks), path: req.url ?? '/' });
 			setTimeout(() => {
 				this.inFlight--;
-				res.writeHead(this.script.shift() ?? 200, { 'content-type': 'text/plain', connection: 'close' });
+				res.writeHead(this.script.shift() ?? this.answer(req.url ?? '/'), { 'content-type': 'text/plain', connection: 'close' });
 				res.end('ok');
 			}, this.delayMs);
 		});
@@ -42,6 +43,7 @@ export class Receiver {
 	clear(): void {
 		this.received.length = 0;
 		this.script = [];
+		this.answer = () => 200;
 		this.delayMs = 0;
 		this.maxInFlight = 0;
 	}

@@ -64,7 +64,7 @@ export async function startStack(line: N8nLine, port: number): Promise<Stack> {
 		const receiver = await startReceiver();
 		started.push(() => receiver.close());
 
-		const config: InstanceConfig = { install, userFolder, port, encryptionKey: `e2e-key-${line.version}` };
+		const config: InstanceConfig = { install, userFolder, port, encryptionKey: `e2e-key-${line.version}`, portHint: 'BAAS_E2E_PORT_BASE=<another base>' };
 		const credentialsFile = path.join(userFolder, 'credentials.json');
 		writeFileSync(credentialsFile, JSON.stringify(sandboxCredentials(bank), null, 2));
 		await n8nCli(config, ['import:credentials', `--input=${credentialsFile}`]);

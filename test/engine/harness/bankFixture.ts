@@ -1,5 +1,6 @@
 import type { SandboxHandle, SandboxOptions } from '../../../sandbox';
 import { startSandbox } from '../../../sandbox';
+import { FIXED_HISTORY_END_MS } from '../../../sandbox/data/fixtures';
 import { TestCredentialsHelper } from './credentialsHelper';
 
 export interface BankFixture {
@@ -12,9 +13,12 @@ export interface BankFixture {
 export const API = { baasApi: 'api-1' };
 export const DASHBOARD = { baasDashboardApi: 'web-1' };
 
-/** The sandbox bank on 127.0.0.1 plus a credential store holding one API-client and one dashboard credential. */
+/**
+ * The sandbox bank on 127.0.0.1 plus a credential store holding one API-client and one dashboard credential.
+ * Its generated history ends on a fixed day, so the dates tests name hold whatever day they run.
+ */
 export async function startBankFixture(options: SandboxOptions = {}): Promise<BankFixture> {
-	const bank = await startSandbox({ port: 0, ...options });
+	const bank = await startSandbox({ port: 0, historyEndMs: FIXED_HISTORY_END_MS, ...options });
 	const credentials = new TestCredentialsHelper();
 	credentials.add('api-1', 'baasApi', {
 		baseUrl: bank.url,

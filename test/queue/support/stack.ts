@@ -18,7 +18,10 @@ import { startReceiver } from '../../e2e/support/receiver';
 import type { PreparedWorkflows } from '../../e2e/support/workflows';
 import { prepareWorkflows } from '../../e2e/support/workflows';
 
-/** Ports of the queue suite (6200-6299; BAAS_QUEUE_PORT_BASE moves them all). */
+/**
+ * Ports of the queue suite (6200-6299; BAAS_QUEUE_PORT_BASE moves them all). n8n's other listeners (task broker)
+ * get free ports from startN8n.
+ */
 const BASE = Number(process.env.BAAS_QUEUE_PORT_BASE ?? 6200);
 export const PORTS = {
 	postgres: BASE + 1,
@@ -28,7 +31,6 @@ export const PORTS = {
 	webhooks: [BASE + 13, BASE + 14],
 	proxy: BASE + 20,
 	single: BASE + 30,
-	brokers: BASE + 40,
 };
 
 export interface QueueProcess {
@@ -119,7 +121,6 @@ export async function startQueueStack(): Promise<QueueStack> {
 			// info: workers log "Worker started execution <id>", which says where each execution ran.
 			N8N_LOG_LEVEL: 'info',
 		};
-		let broker = PORTS.brokers;
 		const configOf = (name: string, port: number, extra: Partial<InstanceConfig> = {}, env: NodeJS.ProcessEnv = {}): InstanceConfig => {
 			// Every process installs the package into its own folder, as each machine of a real cluster would.
 			if (name !== 'main') cpSync(path.join(folder('main'), '.n8n', 'nodes'), path.join(folder(name), '.n8n', 'nodes'), { recursive: true });
@@ -129,7 +130,7 @@ export async function startQueueStack(): Promise<QueueStack> {
 				port,
 				encryptionKey: 'queue-e2e-key',
 				...extra,
-				extraEnv: { ...shared, N8N_RUNNERS_BROKER_PORT: String(broker++), ...env },
+				extraEnv: { ...shared, ...env },
 			};
 		};
 		const mainConfig = configOf('main', PORTS.main, {}, { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' });

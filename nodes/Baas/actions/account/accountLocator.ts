@@ -4,10 +4,12 @@ import { accountNumberSchema, invalidInput, validField } from '../../validation'
 
 /**
  * The account picker every account-number parameter uses: a searchable list of the business's accounts
- * (methods.listSearch.searchAccounts, through fetch_customer_accounts) or a number typed by hand.
+ * (methods.listSearch.searchAccounts, through fetch_customer_accounts; searchSendingAccounts for a transfer's
+ * source: only accounts that can send, with their balances) or a number typed by hand.
  */
 export function accountLocator(
 	field: Pick<INodeProperties, 'displayName' | 'name'> & Partial<Pick<INodeProperties, 'description' | 'required'>>,
+	list: 'searchAccounts' | 'searchSendingAccounts' = 'searchAccounts',
 ): INodeProperties {
 	return {
 		description: 'One of your business accounts: pick it from the list, or give its 10-digit number',
@@ -20,13 +22,13 @@ export function accountLocator(
 				name: 'list',
 				type: 'list',
 				placeholder: 'Select an account...',
-				typeOptions: { searchListMethod: 'searchAccounts', searchable: true },
+				typeOptions: { searchListMethod: list, searchable: true },
 			},
 			{
 				displayName: 'By Number',
 				name: 'id',
 				type: 'string',
-				placeholder: 'e.g. 0123456789',
+				placeholder: 'e.g. 0823100001',
 				validation: [
 					{
 						type: 'regex',

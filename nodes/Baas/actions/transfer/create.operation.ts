@@ -48,12 +48,15 @@ export const description: INodeProperties[] = [
 		description: 'Amount in NGN: positive, at most 2 decimals, such as 1500 or 1500.50',
 		hint: 'Naira, exactly as given: never rounded (a value with more than 2 decimals is refused)',
 	},
-	accountLocator({
-		displayName: 'Source Account Number',
-		name: 'sourceAccountNumber',
-		required: true,
-		description: 'Your own account the money leaves: pick it, or give its 10-digit number',
-	}),
+	accountLocator(
+		{
+			displayName: 'Source Account Number',
+			name: 'sourceAccountNumber',
+			required: true,
+			description: 'Your own account the money leaves: pick it (active accounts, with their balances), or give its 10-digit number',
+		},
+		'searchSendingAccounts',
+	),
 	beneficiaryAccountNumberField('The 10-digit account number to pay'),
 	{
 		...bankCodeLocator('list', 'Bank of the beneficiary account (from the bank list, or its code)'),

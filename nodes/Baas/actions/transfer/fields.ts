@@ -26,7 +26,7 @@ export function beneficiaryAccountNumberField(description: string): INodePropert
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '0123456789',
+		placeholder: '0823100002',
 		description,
 	};
 }

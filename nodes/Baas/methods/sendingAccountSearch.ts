@@ -1,0 +1,49 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+
+import { ACCOUNT_SEARCH_LIMIT } from './accountSearch';
+import { bankRequest } from '../transport/request';
+
+/** "52345678.125000000" -> "52,345,678.13" (half up, on the digits: no binary float). Anything else as given. */
+export function formatBalance(balance: unknown): string {
+	const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(balance ?? '').trim());
+	if (!match) return String(balance ?? '?');
+	const [, sign, whole, fraction = ''] = match;
+	const digits = fraction.padEnd(3, '0');
+	const cents = BigInt(whole) * 100n + BigInt(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1n : 0n);
+	const grouped = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+	return `${sign}${grouped}.${(cents % 100n).toString().padStart(2, '0')}`;
+}
+
+const cents = (account: IDataObject) => {
+	const match = /^(\d+)(?:\.(\d{1,2}))?/.exec(String(account.balance ?? ''));
+	return match ? BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) : 0n;
+};
+
+/**
+ * Send money's Source Account list: only the accounts that can send (status active; blocked, inactive and closed
+ * ones would be refused by the bank), each with its status and balance, funded ones first (largest balance
+ * first), then by name. The search text filters by number or name, as in the other account lists.
+ */
+export async function searchSendingAccounts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const accounts = await bankRequest<IDataObject[]>(this, 'fetchCustomerAccounts', { limit: ACCOUNT_SEARCH_LIMIT });
+	const needle = (filter ?? '').trim().toLowerCase();
+	const results: INodeListSearchItems[] = (Array.isArray(accounts) ? accounts : [])
+		.filter((account) => typeof account.account_number === 'string')
+		.filter((account) => account.status === 'active' && account.is_available !== false)
+		.filter(
+			(account) =>
+				needle === '' ||
+				String(account.account_number).includes(needle) ||
+				String(account.account_name ?? '').toLowerCase().includes(needle),
+		)
+		.sort((a, b) => {
+			const [left, right] = [cents(a), cents(b)];
+			if (left !== right) return right > left ? 1 : -1;
+			return String(a.account_name ?? '').localeCompare(String(b.account_name ?? ''));
+		})
+		.map((account) => ({
+			name: `${String(account.account_name ?? '')} (${String(account.account_number)}) · ${String(account.status)} · NGN ${formatBalance(account.balance)}`,
+			value: String(account.account_number),
+		}));
+	return { results };
+}
