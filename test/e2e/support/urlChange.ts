@@ -44,9 +44,8 @@ export function describeUrlChange(line: N8nLine, firstPort: number, secondPort: 
 			userFolder,
 			port,
 			encryptionKey: `e2e-url-change-${line.version}`,
-			// Its own task broker port: n8n 2.x starts one (default 5679) whatever N8N_RUNNERS_ENABLED says. Debug
-			// level: n8n 2.x says that it registered a webhook only there.
-			extraEnv: { N8N_RUNNERS_BROKER_PORT: String(port + 50), N8N_LOG_LEVEL: line.nodeMajor === 20 ? 'info' : 'debug' },
+			// Debug level on n8n 2.x: it says that it registered a webhook only there.
+			...(line.nodeMajor === 20 ? {} : { extraEnv: { N8N_LOG_LEVEL: 'debug' } }),
 		});
 		const registrations = () => bank.requests().filter((r) => r.path.endsWith('/customer/api/create_webhook')).length;
 		const n8nLog = () => (existsSync(path.join(userFolder, 'n8n.log')) ? readFileSync(path.join(userFolder, 'n8n.log'), 'utf8') : '');
