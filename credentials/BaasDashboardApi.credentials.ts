@@ -16,7 +16,7 @@ export class BaasDashboardApi implements ICredentialType {
 
 	icon = { light: 'file:../nodes/Baas/baas.svg', dark: 'file:../nodes/Baas/baas.dark.svg' } as const;
 
-	documentationUrl = 'https://github.com/n8n-nodes-baas/n8n-nodes-baas#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-baas/n8n-nodes-baas/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		baseUrlField,

@@ -2,14 +2,19 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions, INodeProperti
 
 /** What both credentials share: where the bank is, where n8n keeps the token, and how it is sent. */
 
+/**
+ * No default: a real user's credential must name their bank, never fall back to a local sandbox address that
+ * answers nothing (npm run dev, the tests and the examples' credentials set it explicitly).
+ */
 export const baseUrlField: INodeProperties = {
 	displayName: 'Base URL',
 	name: 'baseUrl',
 	type: 'string',
-	default: 'http://127.0.0.1:4010',
+	default: '',
+	required: true,
 	placeholder: 'https://api.your-bank.example',
 	description:
-		'Address of the bank API without /api/v1. The local sandbox bank (npm run sandbox) listens on http://127.0.0.1:4010.',
+		'Address of your bank\'s API, from the bank dashboard, without /api/v1. For the local sandbox bank (npm run sandbox): http://127.0.0.1:4010.',
 };
 
 /**

@@ -1,7 +1,8 @@
 // Checks the tarball npm would publish, unpacked into a temporary folder (run after `npm run build`):
 // - it ships only the built nodes and credentials, package.json, README and LICENSE;
 // - every path in package.json's n8n.nodes / n8n.credentials is in it and exports the class named after the file;
-// - every node has its codex JSON (documentation links pointing at real README sections) and light/dark icons;
+// - every node has its codex JSON and light/dark icons; every node's and credential's documentation link is a
+//   page under docs/ of this repository, with no #fragment (n8n appends a query string to a node's link);
 // - loading every node and credential resolves nothing but n8n-workflow and what the n8n host provides
 //   (zod, which n8n ships as n8n-workflow's peer, and Node's built-in modules).
 const Module = require('node:module');
@@ -12,20 +13,21 @@ const { root, withPackedTarball } = require('./pack.js');
 const HOST_MODULES = new Set(['n8n-workflow', 'zod']);
 const SHIPPED_FILES = ['package.json', 'README.md', 'LICENSE'];
 
-/** GitHub's anchors for a README's headings: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
-function readmeAnchors(markdown) {
-	const anchors = new Set();
-	const seen = new Map();
-	for (const [, heading] of markdown.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
-		const slug = heading
-			.toLowerCase()
-			.replace(/[^\p{L}\p{N}\s_-]/gu, '')
-			.replace(/\s/g, '-');
-		const count = seen.get(slug) ?? 0;
-		seen.set(slug, count + 1);
-		anchors.add(count === 0 ? slug : `${slug}-${count}`);
+/**
+ * A documentation link must open a page of this repository's docs/ at its top: n8n appends its own query string
+ * to a node's codex link (`<url>?utm_source=…`), which lands inside a #fragment, so a link holds none.
+ */
+function checkDocsLink(problems, what, url, pkg) {
+	const repo = pkg.homepage.replace(/#.*$/, '');
+	const prefix = `${repo}/blob/main/`;
+	if (typeof url !== 'string' || !url.startsWith(prefix)) {
+		problems.push(`${what}: documentation link ${url} is not a page of ${prefix}`);
+		return;
 	}
-	return anchors;
+	const file = url.slice(prefix.length);
+	if (/[#?]/.test(file)) problems.push(`${what}: documentation link ${url} must have no fragment or query (n8n appends its own query string)`);
+	else if (!/^docs\/.+\.md$/.test(file)) problems.push(`${what}: documentation link ${url} is not a page under docs/`);
+	else if (!existsSync(join(root, file))) problems.push(`${what}: documentation link ${url}: ${file} does not exist`);
 }
 
 /** Requires `file` and returns every bare module name it (or anything it loads) asked for. */
@@ -62,7 +64,7 @@ function checkIcons(problems, what, icon, fileDir, files) {
 	}
 }
 
-function checkCodex(problems, what, codexPath, nodeName, pkg, dir, files, anchors) {
+function checkCodex(problems, what, codexPath, nodeName, pkg, dir, files) {
 	if (!files.includes(codexPath)) {
 		problems.push(`${what}: codex ${codexPath} is not in the tarball`);
 		return;
@@ -72,16 +74,11 @@ function checkCodex(problems, what, codexPath, nodeName, pkg, dir, files, anchor
 	if (!Array.isArray(codex.categories) || codex.categories.length === 0) problems.push(`${what}: codex has no categories`);
 	const links = Object.values(codex.resources ?? {}).flat();
 	if (!links.some((link) => link.url)) problems.push(`${what}: codex has no documentation link`);
-	const readme = pkg.homepage.replace(/#.*$/, '');
-	for (const { url } of links) {
-		const anchor = url.startsWith(`${readme}#`) ? url.slice(readme.length + 1) : undefined;
-		if (anchor === undefined) problems.push(`${what}: documentation link ${url} is not a section of the README`);
-		else if (!anchors.has(anchor)) problems.push(`${what}: documentation link ${url}: the README has no such section`);
-	}
+	for (const { url } of links) checkDocsLink(problems, what, url, pkg);
 }
 
 function checkEntry(problems, kind, path, context) {
-	const { pkg, dir, files, anchors } = context;
+	const { pkg, dir, files } = context;
 	if (!files.includes(path)) {
 		problems.push(`${kind} ${path} is listed in package.json but is not in the tarball`);
 		return;
@@ -107,16 +104,16 @@ function checkEntry(problems, kind, path, context) {
 	if (kind === 'credentials') {
 		if (instance.name === undefined) problems.push(`${path}: ${className} has no name`);
 		checkIcons(problems, path, instance.icon, fileDir, files);
+		checkDocsLink(problems, path, instance.documentationUrl, pkg);
 		return;
 	}
 	checkIcons(problems, path, instance.description?.icon, fileDir, files);
 	const codexPath = path.replace(/\.js$/, '.json');
-	checkCodex(problems, path, codexPath, instance.description?.name, pkg, dir, files, anchors);
+	checkCodex(problems, path, codexPath, instance.description?.name, pkg, dir, files);
 }
 
 withPackedTarball(async ({ dir, files }) => {
 	const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-	const anchors = readmeAnchors(existsSync(join(dir, 'README.md')) ? readFileSync(join(dir, 'README.md'), 'utf8') : '');
 	const problems = [];
 	for (const path of files) {
 		if (!/^dist\/(nodes|credentials)\//.test(path) && !SHIPPED_FILES.includes(path)) {
@@ -131,7 +128,7 @@ withPackedTarball(async ({ dir, files }) => {
 		...(pkg.n8n?.credentials ?? []).map((path) => ['credentials', path]),
 	];
 	if (!entries.some(([kind]) => kind === 'node')) problems.push('package.json lists no n8n.nodes');
-	for (const [kind, path] of entries) checkEntry(problems, kind, path, { pkg, dir, files, anchors });
+	for (const [kind, path] of entries) checkEntry(problems, kind, path, { pkg, dir, files });
 
 	if (problems.length > 0) {
 		console.error(`npm pack: ${problems.length} problem(s)\n${problems.join('\n')}`);

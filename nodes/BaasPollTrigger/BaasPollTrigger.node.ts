@@ -3,15 +3,22 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS_BY_AUTHENTICATION } from '../Baas/authentication';
 import { EVENTS_SUBTITLE } from '../BaasTrigger/options';
-import { pollTriggerProperties } from './description';
+import { POLL_TRIGGER_ACTIVATION_MESSAGE, POLL_TRIGGER_DISPLAY_NAME, pollTriggerProperties } from './description';
 import { pollForEvents } from './poll';
 import { readSettings } from './settings';
 import { fetchTestEvent } from './testEvent';
 
-/** Thin shell: the form (description.ts), scheduled polls (poll.ts) and Fetch Test Event (testEvent.ts). */
+/**
+ * Thin shell: the form (description.ts), scheduled polls (poll.ts) and Fetch Test Event (testEvent.ts).
+ *
+ * The display name is what n8n's editor shortens: its node picker drops the first "Trigger" of a trigger that
+ * has several actions (one per event), and its messages name the service as the display name without " trigger"
+ * (so "BaaS Poll Trigger" read "BaaS Poll"). "BaaS (Polling) Trigger" reads "BaaS (Polling)" in both; the
+ * publish message is our own (activationMessage). The type name stays baasPollTrigger: saved workflows use it.
+ */
 export class BaasPollTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'BaaS Poll Trigger',
+		displayName: POLL_TRIGGER_DISPLAY_NAME,
 		name: 'baasPollTrigger',
 		icon: { light: 'file:baas.svg', dark: 'file:baas.dark.svg' },
 		group: ['trigger'],
@@ -19,7 +26,8 @@ export class BaasPollTrigger implements INodeType {
 		subtitle: EVENTS_SUBTITLE,
 		description:
 			'Starts the workflow on collections and transfer outcomes by asking the bank on a schedule; needs no public URL',
-		defaults: { name: 'BaaS Poll Trigger' },
+		defaults: { name: POLL_TRIGGER_DISPLAY_NAME },
+		activationMessage: POLL_TRIGGER_ACTIVATION_MESSAGE,
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -3,6 +3,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { AUTHENTICATION_PROPERTY } from '../Baas/authentication';
 import { EVENTS_PROPERTY, optionsCollection, outputOption } from '../BaasTrigger/options';
 
+/** The name the editor shows (see BaasPollTrigger.node.ts for why it has this form) and the logs use. */
+export const POLL_TRIGGER_DISPLAY_NAME = 'BaaS (Polling) Trigger';
+
+/** What n8n shows when the workflow is published (activated); without it n8n says "regularly check BaaS (Polling)". */
+export const POLL_TRIGGER_ACTIVATION_MESSAGE =
+	'Your workflow will now ask the bank for new collections and transfer outcomes at the Poll Times you set, and run once for each new event.';
+
 /** The Poll Trigger's form (UI only; the logic reads it through settings.ts). */
 export const pollTriggerProperties: INodeProperties[] = [
 	AUTHENTICATION_PROPERTY,
@@ -12,7 +19,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 		name: 'accountNumber',
 		type: 'string',
 		default: '',
-		placeholder: '0823000001',
+		placeholder: 'e.g. 0823100001',
 		description: 'Only events of this 10-digit account. Leave empty for every account of your business.',
 	},
 	optionsCollection([

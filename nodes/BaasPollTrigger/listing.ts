@@ -67,7 +67,7 @@ export async function readPage(context: IPollFunctions, stream: Stream, position
 	}
 	if (skipped > 0) {
 		context.logger.warn(
-			`BaaS Poll Trigger "${context.getNode().name}" skipped ${skipped} entr${skipped === 1 ? 'y' : 'ies'} of the bank's ${stream.name} list that had no reference_number or created_at`,
+			`BaaS (Polling) Trigger "${context.getNode().name}" skipped ${skipped} entr${skipped === 1 ? 'y' : 'ies'} of the bank's ${stream.name} list that had no reference_number or created_at`,
 		);
 	}
 	if (entries.length < size) return { listed };

@@ -64,7 +64,7 @@ async function startingState(run: PollRun, stream: Stream, scope: string, budget
 
 function warnAboutClock(run: PollRun): void {
 	const minutes = (ms: number) => Math.round(ms / 60_000);
-	const name = `BaaS Poll Trigger "${run.context.getNode().name}"`;
+	const name = `BaaS (Polling) Trigger "${run.context.getNode().name}"`;
 	if (run.ahead.count > 0) {
 		run.context.logger.warn(
 			`${name}: ${run.ahead.count} record(s) stamped up to ${minutes(run.ahead.mostMs)} min ahead of n8n's clock. Emitted once; the bank's clock (or its time zone) is off. The trigger's place stays at n8n's clock, so nothing after them is missed.`,
@@ -81,7 +81,7 @@ function finish(run: PollRun, state: StreamState, nowMs: number): StreamState {
 	const { kept, dropped } = boundPending(state.pending, POLL_LIMITS.maxPending);
 	for (const reference of dropped) {
 		run.context.logger.warn(
-			`BaaS Poll Trigger "${run.context.getNode().name}" stopped watching ${reference}: more than ${POLL_LIMITS.maxPending} records are pending. Check its outcome with Transfer → Get Status.`,
+			`BaaS (Polling) Trigger "${run.context.getNode().name}" stopped watching ${reference}: more than ${POLL_LIMITS.maxPending} records are pending. Check its outcome with Transfer → Get Status.`,
 		);
 	}
 	return {
@@ -150,7 +150,7 @@ export async function pollForEvents(context: IPollFunctions, settings: PollSetti
 	if (stopped !== undefined && !run.progressed) throw asNodeError(context.getNode(), stopped);
 	if (stopped !== undefined) {
 		context.logger.error(
-			`BaaS Poll Trigger "${context.getNode().name}" stopped this poll early and keeps what it emitted; the next poll goes on from there: ${(stopped as Error).message}`,
+			`BaaS (Polling) Trigger "${context.getNode().name}" stopped this poll early and keeps what it emitted; the next poll goes on from there: ${(stopped as Error).message}`,
 		);
 	}
 	warnAboutClock(run);

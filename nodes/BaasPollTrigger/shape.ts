@@ -31,7 +31,7 @@ async function accountName(context: IPollFunctions, variant: ApiVariant, account
 		balance = await bankRequest<IDataObject>(context, 'getAccountBalance', { account_number: account }, { variant, attempts: 1 });
 	} catch (error) {
 		if (endsThePoll(error)) throw asNodeError(context.getNode(), error);
-		context.logger.warn(`BaaS Poll Trigger "${context.getNode().name}" could not read the name of account ${account}: ${(error as Error).message}`);
+		context.logger.warn(`BaaS (Polling) Trigger "${context.getNode().name}" could not read the name of account ${account}: ${(error as Error).message}`);
 		return undefined;
 	}
 	const name = typeof balance?.account_name === 'string' ? balance.account_name : undefined;

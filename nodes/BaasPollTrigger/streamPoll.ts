@@ -43,7 +43,7 @@ export interface PollRun {
 	behind: { count: number; mostMs: number };
 }
 
-const who = (run: PollRun) => `BaaS Poll Trigger "${run.context.getNode().name}"`;
+const who = (run: PollRun) => `BaaS (Polling) Trigger "${run.context.getNode().name}"`;
 
 /** The status of one record, or undefined when it could not be read (it stays pending, with a warning). */
 async function statusOf(run: PollRun, stream: Stream, reference: string, budget: Budget): Promise<StatusAnswer | undefined> {

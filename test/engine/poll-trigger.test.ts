@@ -31,7 +31,7 @@ function pollingWorkflow(parameters: Record<string, unknown> = {}, credentials?:
 const references = (json: Array<Record<string, unknown>>) =>
 	json.map((item) => ((item.data ?? item) as Record<string, unknown>).reference_number);
 
-describe('BaaS Poll Trigger: scheduled polls', () => {
+describe('BaaS (Polling) Trigger: scheduled polls', () => {
 	it('starts from now: the first poll emits no history, the next emits each new collection once', async () => {
 		const wf = pollingWorkflow();
 		const first = await wf.poll();
@@ -140,7 +140,7 @@ describe('BaaS Poll Trigger: scheduled polls', () => {
 	});
 });
 
-describe('BaaS Poll Trigger: exactly once at the edges', () => {
+describe('BaaS (Polling) Trigger: exactly once at the edges', () => {
 	it('a burst sharing one timestamp across page boundaries is emitted once, whole', async () => {
 		POLL_LIMITS.pageSize = 3;
 		const wf = pollingWorkflow({ events: ['COLLECTION_SUCCESS'] });
@@ -228,7 +228,7 @@ describe('BaaS Poll Trigger: exactly once at the edges', () => {
 	});
 });
 
-describe('BaaS Poll Trigger: Fetch Test Event', () => {
+describe('BaaS (Polling) Trigger: Fetch Test Event', () => {
 	it('returns the most recent matching event and leaves the cursor alone', async () => {
 		const wf = pollingWorkflow({ events: ['COLLECTION_SUCCESS'] });
 		await wf.poll();

@@ -14,21 +14,24 @@ export function formatBalance(balance: unknown): string {
 	return `${sign}${grouped}.${(cents % 100n).toString().padStart(2, '0')}`;
 }
 
-const cents = (account: IDataObject) => {
-	const match = /^(\d+)(?:\.(\d{1,2}))?/.exec(String(account.balance ?? ''));
-	return match ? BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) : 0n;
+/** An account's balance in kobo for ordering (an overdrawn account sorts below an empty one); unreadable: 0. */
+const cents = (account: IDataObject): bigint => {
+	const match = /^(-?)(\d+)(?:\.(\d{1,2}))?/.exec(String(account.balance ?? '').trim());
+	if (!match) return 0n;
+	const amount = BigInt(match[2]) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
+	return match[1] === '-' ? -amount : amount;
 };
 
 /**
- * Send money's Source Account list: only the accounts that can send (status active; blocked, inactive and closed
- * ones would be refused by the bank), each with its status and balance, funded ones first (largest balance
- * first), then by name. The search text filters by number or name, as in the other account lists.
+ * Send money's Source Account list from the bank's account records: only the accounts that can send (status
+ * active and not marked unavailable; blocked, inactive and closed ones would be refused by the bank, code 57),
+ * each with its status and balance, the largest balance first (funded before empty), then by name. The search
+ * text filters by number or name, as in the other account lists.
  */
-export async function searchSendingAccounts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const accounts = await bankRequest<IDataObject[]>(this, 'fetchCustomerAccounts', { limit: ACCOUNT_SEARCH_LIMIT });
+export function sendingAccountResults(accounts: unknown, filter?: string): INodeListSearchItems[] {
 	const needle = (filter ?? '').trim().toLowerCase();
-	const results: INodeListSearchItems[] = (Array.isArray(accounts) ? accounts : [])
-		.filter((account) => typeof account.account_number === 'string')
+	return (Array.isArray(accounts) ? (accounts as IDataObject[]) : [])
+		.filter((account) => account !== null && typeof account === 'object' && typeof account.account_number === 'string')
 		.filter((account) => account.status === 'active' && account.is_available !== false)
 		.filter(
 			(account) =>
@@ -45,5 +48,10 @@ export async function searchSendingAccounts(this: ILoadOptionsFunctions, filter?
 			name: `${String(account.account_name ?? '')} (${String(account.account_number)}) · ${String(account.status)} · NGN ${formatBalance(account.balance)}`,
 			value: String(account.account_number),
 		}));
-	return { results };
+}
+
+/** The list method behind Send money's Source Account: one read of the business's accounts (up to 100). */
+export async function searchSendingAccounts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const accounts = await bankRequest<IDataObject[]>(this, 'fetchCustomerAccounts', { limit: ACCOUNT_SEARCH_LIMIT });
+	return { results: sendingAccountResults(accounts, filter) };
 }

@@ -88,7 +88,48 @@ export async function openPickerAfterTrigger(page: Page, url: string) {
 	await page.waitForSelector('[data-test-id="node-creator"]');
 }
 
+/** A new workflow with the node picker opened by "Add first step": the picker's trigger view, as a user starts a workflow. */
+export async function openTriggerPicker(page: Page, url: string) {
+	await page.goto(`${url}/workflow/new`, { waitUntil: 'domcontentloaded' });
+	await page.waitForSelector('[data-test-id="canvas-add-button"]', { timeout: 120_000 });
+	await page.click('[data-test-id="canvas-add-button"]');
+	await page.waitForSelector('[data-test-id="node-creator"]');
+}
+
 const creator = (page: Page) => page.locator('[data-test-id="node-creator"]');
+
+/** The picker's entries as shown: each entry's name and the description under it. */
+export async function pickerEntries(page: Page, text: string): Promise<Array<{ name: string; description: string }>> {
+	await searchPicker(page, text);
+	return await creator(page)
+		.locator('[data-test-id="item-iterator-item"]')
+		.evaluateAll((items) =>
+			items
+				.map((item) => ({
+					name: item.querySelector('[data-test-id="node-creator-item-name"]')?.textContent?.trim() ?? '',
+					description: item.querySelector('[data-test-id="node-creator-item-description"]')?.textContent?.trim() ?? '',
+				}))
+				.filter((entry) => entry.name !== ''),
+		);
+}
+
+/** Opens a picker entry by the exact name it shows (a node with actions opens its actions panel). */
+export async function openEntry(page: Page, name: string): Promise<string> {
+	await creator(page)
+		.locator('[data-test-id="item-iterator-item"]')
+		.filter({ has: page.locator('[data-test-id="node-creator-item-name"]', { hasText: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`) }) })
+		.first()
+		.click();
+	await page.waitForTimeout(800);
+	return await creator(page).innerText();
+}
+
+/** The href of the open node panel's "Docs" link (n8n builds it from the node's codex, adding its query string). */
+export async function docsHref(page: Page): Promise<string> {
+	const link = page.locator('[data-test-id="ndv"] [data-test-id="tab-docs"] a[href]').first();
+	await link.waitFor({ timeout: 30_000 });
+	return (await link.getAttribute('href')) ?? '';
+}
 
 /** Types into the picker's search and returns the names of the entries it lists. */
 export async function searchPicker(page: Page, text: string): Promise<string[]> {

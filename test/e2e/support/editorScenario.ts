@@ -1,12 +1,59 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
 import type { Browser, Page } from 'playwright-core';
 
+import { formatBalance } from '../../../nodes/Baas/methods/sendingAccountSearch';
 import { BAAS_DESCRIPTION } from '../../../nodes/Baas/nodeDescription';
+import { BaasPollTrigger } from '../../../nodes/BaasPollTrigger/BaasPollTrigger.node';
+import { formatBalance as bankBalance } from '../../../sandbox/data/money';
+import { REPO_ROOT } from '../../../scripts/n8n/paths';
 import type { ActionNodeName } from './editor';
-import { ACTION_NODES, expectedPicker, launchBrowser, openActions, openPickerAfterTrigger, panel, pickAction, searchPicker, shoot, signedInPage } from './editor';
+import {
+	ACTION_NODES,
+	docsHref,
+	expectedPicker,
+	launchBrowser,
+	openActions,
+	openEntry,
+	openPickerAfterTrigger,
+	openTriggerPicker,
+	panel,
+	pickAction,
+	pickerEntries,
+	searchPicker,
+	shoot,
+	signedInPage,
+} from './editor';
 import type { Stack } from './stack';
+
+const REPOSITORY_FILES = 'https://github.com/n8n-nodes-baas/n8n-nodes-baas/blob/main/';
+
+/**
+ * Where a node panel's Docs link leads once n8n has added its query string: the page (origin and path, which
+ * must be a file of this repository) and the fragment, which must be empty (a query inside a fragment is what
+ * made the old README#section links open at the top of the README).
+ */
+function docsTarget(href: string) {
+	const url = new URL(href);
+	const page = `${url.origin}${url.pathname}`;
+	const file = page.startsWith(REPOSITORY_FILES) ? page.slice(REPOSITORY_FILES.length) : undefined;
+	return { page, hash: url.hash, fileExists: file !== undefined && existsSync(path.join(REPO_ROOT, file)) };
+}
+const opensPage = (file: string) => ({ page: `${REPOSITORY_FILES}${file}`, hash: '', fileExists: true });
 
 const sortedPicker = (picker: Record<string, string[]>) =>
 	Object.fromEntries(Object.entries(picker).map(([resource, actions]) => [resource.toLowerCase(), [...actions].sort()]));
+
+/** Picks a trigger action in the open actions panel and waits for the node's panel. */
+async function creatorAction(page: Page, action: RegExp) {
+	await page
+		.locator('[data-test-id="node-creator"] [data-test-id="item-iterator-item"][data-keyboard-nav-type="action"]', { hasText: action })
+		.first()
+		.click();
+	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 60_000 });
+	await page.waitForTimeout(1_500);
+}
 
 /** The editor as a new user sees it, in Chromium: the picker, the credential each action comes with, Send money, the trigger. */
 export function describeEditor(stack: () => Stack, version: string) {
@@ -101,6 +148,57 @@ export function describeEditor(stack: () => Stack, version: string) {
 			expect(ledger.data.transfers.filter((t) => t.reference_number === reference)).toEqual([expect.objectContaining({ amount: '1500.00' })]);
 		});
 
+		test.each([
+			['BaaS', 'Get many banks', 'docs/nodes/baas.md'],
+			['BaaS Dashboard', 'Get many settlements', 'docs/nodes/baas-dashboard.md'],
+		] as Array<[ActionNodeName, string, string]>)("%s's Docs link opens its own page, with n8n's query string after the path", async (node, action, file) => {
+			if (!browser) return;
+			await openPickerAfterTrigger(page, stack().n8n.url);
+			await openActions(page, node);
+			await pickAction(page, action);
+			expect(docsTarget(await docsHref(page))).toEqual(opensPage(file));
+		}, 300_000);
+
+		inBrowser('Send money\'s Source Account list offers the accounts that can send, each with status and balance, largest balance first', async () => {
+			await openPickerAfterTrigger(page, stack().n8n.url);
+			await openActions(page, 'BaaS');
+			await pickAction(page, 'Send money');
+			const ndv = page.locator('[data-test-id="ndv"]');
+			await ndv.locator('[data-test-id="rlc-input"]').click();
+			await page.locator('[data-test-id^="rlc-item"]').first().waitFor({ timeout: 60_000 });
+			await page.waitForTimeout(500);
+			const shown = (await page.locator('[data-test-id^="rlc-item"]').allInnerTexts()).map((text) => text.trim());
+			await shoot(page, `transfer-source-accounts-n8n-${version}`);
+			await page.keyboard.press('Escape');
+			const bank = stack().bank.bank;
+			const accounts = bank.businessAccounts(bank.main.id);
+			// What the bank holds, as a person would list it: only accounts that can send, the most money first.
+			const expected = accounts
+				.filter((account) => account.status === 'active')
+				.sort((a, b) => (a.balance === b.balance ? a.accountName.localeCompare(b.accountName) : b.balance > a.balance ? 1 : -1))
+				.map((account) => `${account.accountName} (${account.accountNumber}) · active · NGN ${formatBalance(bankBalance(account.balance))}`);
+			expect(shown).toEqual(expected);
+			for (const account of accounts.filter((a) => a.status !== 'active')) {
+				expect(shown.filter((entry) => entry.includes(account.accountNumber))).toEqual([]);
+			}
+			expect(accounts.filter((a) => a.status !== 'active').map((a) => a.status).sort()).toEqual(['blocked', 'closed', 'inactive']);
+		});
+
+		inBrowser('the trigger picker shows the Poll Trigger under a name that reads as a trigger, and its Docs link opens its page', async () => {
+			const { displayName, description } = new BaasPollTrigger().description;
+			await openTriggerPicker(page, stack().n8n.url);
+			const entries = await pickerEntries(page, 'BaaS');
+			await shoot(page, `picker-triggers-n8n-${version}`);
+			// n8n drops the first "Trigger" of a trigger that has several actions: "BaaS (Polling) Trigger" → "BaaS (Polling)".
+			expect(entries).toContainEqual({ name: 'BaaS (Polling)', description });
+			expect(entries.map((entry) => entry.name)).not.toContain('BaaS Poll');
+			expect(displayName).toBe('BaaS (Polling) Trigger');
+			const actions = await openEntry(page, 'BaaS (Polling)');
+			expect(actions).toMatch(/On collection success/i);
+			await creatorAction(page, /On collection success/i);
+			expect(docsTarget(await docsHref(page))).toEqual(opensPage('docs/nodes/baas-poll-trigger.md'));
+		});
+
 		inBrowser("the trigger's panel shows its test and production URLs and the Webhook Secret hint", async () => {
 			await page.goto(`${stack().n8n.url}/workflow/${stack().shipped.collection}`, { waitUntil: 'domcontentloaded' });
 			await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 120_000 });
@@ -111,6 +209,7 @@ export function describeEditor(stack: () => Stack, version: string) {
 			const { text } = await panel(page);
 			await shoot(page, `trigger-n8n-${version}`);
 			expect(text).toContain('Webhook Secret of the selected BaaS API credential');
+			expect(docsTarget(await docsHref(page))).toEqual(opensPage('docs/nodes/baas-trigger.md'));
 			expect(text).toMatch(/Test URL/i);
 			expect(text).toMatch(/Production URL/i);
 		});

@@ -22,7 +22,7 @@ const POLL_INTERVAL_MS = 60_000;
  */
 export function describePolling(line: N8nLine, port: number) {
 	jest.setTimeout(600_000);
-	describe(`n8n ${line.version} (${line.name}): the BaaS Poll Trigger with no webhooks`, () => {
+	describe(`n8n ${line.version} (${line.name}): the BaaS (Polling) Trigger with no webhooks`, () => {
 		let bank: SandboxHandle;
 		let n8n: RunningN8n | undefined;
 		let apiKey: string;

@@ -1,5 +1,5 @@
 /**
- * A workflow holding the BaaS Poll Trigger, polled the way n8n's PollTriggerExecutor polls it: each poll runs the
+ * A workflow holding the BaaS (Polling) Trigger, polled the way n8n's PollTriggerExecutor polls it: each poll runs the
  * node's poll() through n8n-core's real PollContext; static data lives here as n8n keeps it in its database —
  * a successful poll's changes are saved, a failed poll's are discarded (n8n's staged cursor). As n8n's in-memory
  * scheduler does, one PollContext serves every scheduled poll of an activation; `restart()` (or the option
@@ -63,7 +63,7 @@ export class PollingWorkflow {
 		);
 		return {
 			id: this.options.nodeName ? `poll-trigger-node-${this.options.nodeName}` : 'poll-trigger-node',
-			name: this.options.nodeName ?? 'BaaS Poll Trigger',
+			name: this.options.nodeName ?? 'BaaS (Polling) Trigger',
 			type: POLL_TRIGGER_TYPE,
 			typeVersion: 1,
 			position: [0, 0],

@@ -44,7 +44,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1500.00',
+		placeholder: 'e.g. 1500.00',
 		description: 'Amount in NGN: positive, at most 2 decimals, such as 1500 or 1500.50',
 		hint: 'Naira, exactly as given: never rounded (a value with more than 2 decimals is refused)',
 	},

@@ -13,7 +13,7 @@ export function referenceNumberField(description: string): INodeProperties {
 		type: 'string',
 		required: true,
 		default: '={{ $json.reference_number }}',
-		placeholder: 'PAYOUT-2025-0001',
+		placeholder: 'e.g. PAYOUT-2026-0001',
 		description,
 	};
 }
@@ -26,7 +26,7 @@ export function beneficiaryAccountNumberField(description: string): INodePropert
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '0823100002',
+		placeholder: 'e.g. 0823100002',
 		description,
 	};
 }
@@ -55,7 +55,7 @@ export function bankCodeLocator(defaultMode: 'list' | 'id', description: string)
 				displayName: 'By Code',
 				name: 'id',
 				type: 'string',
-				placeholder: '000014',
+				placeholder: 'e.g. 000014',
 				validation: [
 					{
 						type: 'regex',
