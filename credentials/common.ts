@@ -3,18 +3,20 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions, INodeProperti
 /** What both credentials share: where the bank is, where n8n keeps the token, and how it is sent. */
 
 /**
- * No default: a real user's credential must name their bank, never fall back to a local sandbox address that
- * answers nothing (npm run dev, the tests and the examples' credentials set it explicitly).
+ * The default stays the local sandbox's address although a real user needs their bank's: n8n's editor saves a
+ * credential without the values equal to their defaults (getNodeParameters with returnDefaults off, on 1.123
+ * and 2.41) and fills them in from the current default when it loads one, so changing this default would
+ * silently re-point every saved credential that kept it.
  */
 export const baseUrlField: INodeProperties = {
 	displayName: 'Base URL',
 	name: 'baseUrl',
 	type: 'string',
-	default: '',
+	default: 'http://127.0.0.1:4010',
 	required: true,
 	placeholder: 'https://api.your-bank.example',
 	description:
-		'Address of your bank\'s API, from the bank dashboard, without /api/v1. For the local sandbox bank (npm run sandbox): http://127.0.0.1:4010.',
+		"Address of your bank's API, from the bank dashboard, without /api/v1. The default is the local sandbox bank (npm run sandbox, npm run dev): replace it with your bank's.",
 };
 
 /**

@@ -12,6 +12,8 @@ const pictures: Record<string, string> = {
 	'editor-picker.png': `picker-baas-n8n-${version}.png`,
 	'editor-picker-dashboard.png': `picker-dashboard-n8n-${version}.png`,
 	'editor-transfer-create.png': `transfer-create-output-n8n-${version}.png`,
+	'editor-source-accounts.png': `transfer-source-accounts-n8n-${version}.png`,
+	'editor-picker-triggers.png': `picker-triggers-n8n-${version}.png`,
 	'editor-collection-alert.png': `collection-alert-n8n-${version}.png`,
 };
 let missing = 0;

@@ -21,7 +21,7 @@ describe('Send money → Source Account list', () => {
 		expect(balances).toEqual([...balances].sort((a, b) => (a === b ? 0 : b > a ? 1 : -1)));
 		for (const result of results) {
 			const account = state().accounts.get(result.value as string)!;
-			expect(result.name).toBe(`${account.accountName} (${account.accountNumber}) · active · NGN ${formatBalance(bankBalance(account.balance))}`);
+			expect(result.name).toBe(`${account.accountNumber} · active · NGN ${formatBalance(bankBalance(account.balance))} · ${account.accountName}`);
 		}
 		// The pool holds the most: first.
 		expect(results[0].value).toBe(fx.bank.seed.poolAccountNumber);
@@ -35,11 +35,11 @@ describe('Send money → Source Account list', () => {
 			expect((await list()).map((r) => r.value)).not.toContain('0823100006');
 			account.status = 'active';
 			account.balance = 123_456_789n;
-			expect((await list('0823100006'))[0].name).toBe('Folasade Balogun (0823100006) · active · NGN 1,234,567.89');
+			expect((await list('0823100006'))[0].name).toBe('0823100006 · active · NGN 1,234,567.89 · Folasade Balogun');
 			account.balance = 0n;
 			const results = await list();
 			const empty = results.findIndex((r) => r.value === '0823100006');
-			expect(results[empty].name).toMatch(/ · active · NGN 0\.00$/);
+			expect(results[empty].name).toBe('0823100006 · active · NGN 0.00 · Folasade Balogun');
 			expect(results.slice(empty + 1).every((r) => state().accounts.get(r.value as string)!.balance === 0n)).toBe(true);
 		} finally {
 			Object.assign(account, { status, balance });

@@ -23,16 +23,16 @@ describe('Send money → Source Account list (sendingAccountResults)', () => {
 
 	test('offers active accounts only, the largest balance first, then by name; an overdrawn one after an empty one', () => {
 		expect(sendingAccountResults(accounts).map((result) => result.name)).toEqual([
-			'Pool (0823000001) · active · NGN 50,000,000.13',
-			'Adaeze Okonkwo (0823100001) · active · NGN 15,000.00',
-			'Babatunde Adeyemi (0823100002) · active · NGN 15,000.00',
-			'Chiamaka Eze (0823100003) · active · NGN 0.00',
-			'Abiola Overdrawn (0823100009) · active · NGN -25.10',
+			'0823000001 · active · NGN 50,000,000.13 · Pool',
+			'0823100001 · active · NGN 15,000.00 · Adaeze Okonkwo',
+			'0823100002 · active · NGN 15,000.00 · Babatunde Adeyemi',
+			'0823100003 · active · NGN 0.00 · Chiamaka Eze',
+			'0823100009 · active · NGN -25.10 · Abiola Overdrawn',
 		]);
 	});
 
 	test('the value is the account number; the search text matches number or name, in any case', () => {
-		expect(sendingAccountResults(accounts, ' ADAEZE ')).toEqual([{ name: 'Adaeze Okonkwo (0823100001) · active · NGN 15,000.00', value: '0823100001' }]);
+		expect(sendingAccountResults(accounts, ' ADAEZE ')).toEqual([{ name: '0823100001 · active · NGN 15,000.00 · Adaeze Okonkwo', value: '0823100001' }]);
 		expect(sendingAccountResults(accounts, '08231000').map((result) => result.value)).toEqual(['0823100001', '0823100002', '0823100003', '0823100009']);
 		expect(sendingAccountResults(accounts, 'escrow')).toEqual([]);
 	});

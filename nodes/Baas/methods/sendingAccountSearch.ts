@@ -25,7 +25,7 @@ const cents = (account: IDataObject): bigint => {
 /**
  * Send money's Source Account list from the bank's account records: only the accounts that can send (status
  * active and not marked unavailable; blocked, inactive and closed ones would be refused by the bank, code 57),
- * each with its status and balance, the largest balance first (funded before empty), then by name. The search
+ * each with its number, status and balance ahead of its name, the largest balance first (funded before empty), then by name. The search
  * text filters by number or name, as in the other account lists.
  */
 export function sendingAccountResults(accounts: unknown, filter?: string): INodeListSearchItems[] {
@@ -45,7 +45,9 @@ export function sendingAccountResults(accounts: unknown, filter?: string): INode
 			return String(a.account_name ?? '').localeCompare(String(b.account_name ?? ''));
 		})
 		.map((account) => ({
-			name: `${String(account.account_name ?? '')} (${String(account.account_number)}) · ${String(account.status)} · NGN ${formatBalance(account.balance)}`,
+			// Number, status and balance first: n8n's list cuts a long entry at its width, and a long account name
+			// (e.g. "Sandbox Business Ltd - Operations") hid the balance.
+			name: `${String(account.account_number)} · ${String(account.status)} · NGN ${formatBalance(account.balance)} · ${String(account.account_name ?? '')}`,
 			value: String(account.account_number),
 		}));
 }

@@ -117,16 +117,19 @@ export async function pickerEntries(page: Page, text: string): Promise<Array<{ n
 export async function openEntry(page: Page, name: string): Promise<string> {
 	await creator(page)
 		.locator('[data-test-id="item-iterator-item"]')
-		.filter({ has: page.locator('[data-test-id="node-creator-item-name"]', { hasText: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`) }) })
+		.filter({ has: page.locator('[data-test-id="node-creator-item-name"]', { hasText: new RegExp(`^\\s*${name.replace(/[()]/g, '\\$&')}\\s*$`) }) })
 		.first()
 		.click();
 	await page.waitForTimeout(800);
 	return await creator(page).innerText();
 }
 
-/** The href of the open node panel's "Docs" link (n8n builds it from the node's codex, adding its query string). */
+/**
+ * The href of the open node panel's "Docs" link (n8n builds it from the node's codex, adding its query string):
+ * a tab of the panel on n8n 1.x, a link in its header on 2.x; found by its name, as a person finds it.
+ */
 export async function docsHref(page: Page): Promise<string> {
-	const link = page.locator('[data-test-id="ndv"] [data-test-id="tab-docs"] a[href]').first();
+	const link = page.locator('[data-test-id="ndv"]').getByRole('link', { name: 'Docs', exact: true }).first();
 	await link.waitFor({ timeout: 30_000 });
 	return (await link.getAttribute('href')) ?? '';
 }

@@ -151,12 +151,19 @@ export function describeEditor(stack: () => Stack, version: string) {
 		test.each([
 			['BaaS', 'Get many banks', 'docs/nodes/baas.md'],
 			['BaaS Dashboard', 'Get many settlements', 'docs/nodes/baas-dashboard.md'],
-		] as Array<[ActionNodeName, string, string]>)("%s's Docs link opens its own page, with n8n's query string after the path", async (node, action, file) => {
+		] as Array<[ActionNodeName, string, string]>)("%s's Docs link opens its own page, with n8n's query string after the path; its credential's docs link the credentials page", async (node, action, file) => {
 			if (!browser) return;
 			await openPickerAfterTrigger(page, stack().n8n.url);
 			await openActions(page, node);
 			await pickAction(page, action);
 			expect(docsTarget(await docsHref(page))).toEqual(opensPage(file));
+			await page.locator('[data-test-id="ndv"] [data-test-id="credential-edit-button"]').first().click();
+			const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
+			const link = dialog.getByRole('link', { name: /docs/i }).first();
+			await link.waitFor({ timeout: 30_000 });
+			await shoot(page, `credential-${node === 'BaaS' ? 'baas' : 'dashboard'}-n8n-${version}`);
+			expect(docsTarget((await link.getAttribute('href')) ?? '')).toEqual(opensPage('docs/credentials.md'));
+			await page.keyboard.press('Escape');
 		}, 300_000);
 
 		inBrowser('Send money\'s Source Account list offers the accounts that can send, each with status and balance, largest balance first', async () => {
@@ -176,7 +183,7 @@ export function describeEditor(stack: () => Stack, version: string) {
 			const expected = accounts
 				.filter((account) => account.status === 'active')
 				.sort((a, b) => (a.balance === b.balance ? a.accountName.localeCompare(b.accountName) : b.balance > a.balance ? 1 : -1))
-				.map((account) => `${account.accountName} (${account.accountNumber}) · active · NGN ${formatBalance(bankBalance(account.balance))}`);
+				.map((account) => `${account.accountNumber} · active · NGN ${formatBalance(bankBalance(account.balance))} · ${account.accountName}`);
 			expect(shown).toEqual(expected);
 			for (const account of accounts.filter((a) => a.status !== 'active')) {
 				expect(shown.filter((entry) => entry.includes(account.accountNumber))).toEqual([]);
