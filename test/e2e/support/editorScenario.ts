@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { formatBalance } from '../../../nodes/Baas/methods/sendingAccountSearch';
 import { BAAS_DESCRIPTION } from '../../../nodes/Baas/nodeDescription';
 import { BaasPollTrigger } from '../../../nodes/BaasPollTrigger/BaasPollTrigger.node';
+import { POLL_TRIGGER_ACTIVATION_MESSAGE } from '../../../nodes/BaasPollTrigger/description';
 import { formatBalance as bankBalance } from '../../../sandbox/data/money';
 import { REPO_ROOT } from '../../../scripts/n8n/paths';
 import type { ActionNodeName } from './editor';
@@ -197,13 +198,22 @@ export function describeEditor(stack: () => Stack, version: string) {
 			const entries = await pickerEntries(page, 'BaaS');
 			await shoot(page, `picker-triggers-n8n-${version}`);
 			// n8n drops the first "Trigger" of a trigger that has several actions: "BaaS (Polling) Trigger" → "BaaS (Polling)".
-			expect(entries).toContainEqual({ name: 'BaaS (Polling)', description });
+			// n8n 2.x shows the node's description under it; 1.x shows none for the search results of community nodes.
+			expect(entries).toContainEqual({ name: 'BaaS (Polling)', description: version.startsWith('2.') ? description : '' });
 			expect(entries.map((entry) => entry.name)).not.toContain('BaaS Poll');
 			expect(displayName).toBe('BaaS (Polling) Trigger');
 			const actions = await openEntry(page, 'BaaS (Polling)');
 			expect(actions).toMatch(/On collection success/i);
 			await creatorAction(page, /On collection success/i);
 			expect(docsTarget(await docsHref(page))).toEqual(opensPage('docs/nodes/baas-poll-trigger.md'));
+			if (!version.startsWith('2.')) return;
+			// Publishing says what the trigger will do in its own words, not n8n's "regularly check BaaS (Polling)".
+			await page.locator('[data-test-id="ndv-close-button"]').click();
+			await page.locator('[data-test-id="workflow-open-publish-modal-button"]').click();
+			await page.locator('[data-test-id="workflow-publish-button"]').click();
+			await page.getByText('Workflow published').first().waitFor({ timeout: 60_000 });
+			await shoot(page, `published-poll-trigger-n8n-${version}`);
+			await expect(page.getByText(POLL_TRIGGER_ACTIVATION_MESSAGE).count()).resolves.toBe(1);
 		});
 
 		inBrowser("the trigger's panel shows its test and production URLs and the Webhook Secret hint", async () => {
