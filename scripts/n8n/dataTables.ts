@@ -9,7 +9,7 @@ export type Row = Record<string, string | null>;
 export const EXAMPLE_TABLES: Record<string, string[]> = {
 	'BaaS payouts': ['reference', 'account_number', 'bank_code', 'account_name', 'amount', 'narration', 'status', 'message', 'transaction_id', 'updated_at'],
 	'BaaS collections': ['received_at', 'reference', 'account_number', 'account_name', 'amount', 'remarks'],
-	'BaaS daily reports': ['report_date', 'total_balance', 'settled_count', 'settled_amount'],
+	'BaaS daily reports': ['settled_on', 'total_balance', 'settled_count', 'settled_amount'],
 };
 
 export interface DataTableClient {
