@@ -163,9 +163,8 @@ export function describeExamples(line: N8nLine, port: number) {
 
 		test('payouts from a CSV file: the form hands back a CSV with one result line per line of examples/payouts-sample.csv', async () => {
 			const sample = readFileSync(path.join(EXAMPLES_DIR, 'payouts-sample.csv'), 'utf8');
-			// The shipped sample is made for this sandbox: the same rows plannedPayouts makes from its accounts.
+			// The shipped sample holds these rows (test/sandbox/example-payouts.test.ts).
 			const planned = plannedPayouts(stack.bank.seed, 'CSV');
-			expect(parseCsv(sample)).toEqual(planned.map(asRow));
 			const result = await submitFormFile(`${stack.n8n.url}/form/baas-payouts`, { name: 'payouts-sample.csv', type: 'text/csv', content: sample });
 			expect(result.fileName).toBe('payout-results.csv');
 			const lines = parseCsv(result.text);
