@@ -3,7 +3,7 @@
  * table (n8n 1.x finds a table by id only, and ids are made when a table is created), and each chat post the
  * sandbox bank's URL (its port is a flag). Used by `npm run dev` and the e2e tests of the examples.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { InstanceConfig } from './instance';
@@ -50,15 +50,16 @@ export function pointExample(workflow: ExampleWorkflow, bankUrl: string, tableId
 	return { ...workflow, nodes };
 }
 
-/** `n8n import:workflow` keeps the example's id (the REST API makes a new one on 1.x); it works beside a running n8n. */
+/**
+ * `n8n import:workflow` keeps the example's id (the REST API makes a new one on 1.x) and works beside a running
+ * n8n; one call for the whole folder, since each call starts n8n's CLI (seconds).
+ */
 export async function importWorkflows(config: InstanceConfig, workflows: ExampleWorkflow[]): Promise<void> {
 	const folder = path.join(config.userFolder, 'examples');
+	rmSync(folder, { recursive: true, force: true });
 	mkdirSync(folder, { recursive: true });
-	for (const workflow of workflows) {
-		const file = path.join(folder, `${workflow.id}.json`);
-		writeFileSync(file, JSON.stringify(workflow, null, 2));
-		await n8nCli(config, ['import:workflow', `--input=${file}`]);
-	}
+	for (const workflow of workflows) writeFileSync(path.join(folder, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
+	await n8nCli(config, ['import:workflow', '--separate', `--input=${folder}`]);
 }
 
 /** Activates (publishes, on 2.x) an imported workflow in the running n8n: the same REST route on both lines. */
