@@ -17,6 +17,7 @@ import { CACHE_DIR } from '../../../scripts/n8n/paths';
 import type { PlannedPayout } from '../../../scripts/n8n/payoutRows';
 import { asRow, plannedPayouts } from '../../../scripts/n8n/payoutRows';
 import { waitFor } from '../../support/waitFor';
+import { teardown } from './teardown';
 import { replaceNode, webhookTrigger } from './workflows';
 
 export interface ExamplesStack {
@@ -54,10 +55,7 @@ function examplesFor(bankUrl: string, tableIds: Record<string, string>, line: N8
  * tables and this bank, all of them active.
  */
 export async function startExamplesStack(line: N8nLine, port: number): Promise<ExamplesStack> {
-	const started: Array<() => Promise<void>> = [];
-	const stop = async () => {
-		for (const close of started.reverse()) await close().catch((error: Error) => log(`stop: ${error.message}`));
-	};
+	const { started, stop } = teardown(log);
 	try {
 		const install = await ensureN8n(line, log);
 		const tarball = await packPackage(log);
