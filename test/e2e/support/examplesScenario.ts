@@ -161,6 +161,31 @@ export function describeExamples(line: N8nLine, port: number) {
 			}
 		});
 
+		test('a payout whose answer is lost is written "unknown" with how to check, and the next run settles it without paying twice', async () => {
+			const [row] = plannedPayouts(stack.bank.seed, `LOST${line.nodeMajor}`).map(asRow);
+			await stack.tables.insert(stack.tableIds['BaaS payouts'], [row]);
+			// The bank makes the transfer but its answer is lost, and every status read fails: nothing settles it.
+			const fault = (spec: object) =>
+				fetch(`${stack.bank.url}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+			await fault({ match: 'funds_transfer', drop: 'after' });
+			await fault({ match: 'transaction_status', errorCode: '80' });
+			try {
+				expect((await run(stack.paths.payoutsFromTable, 'ExPayoutsFromTbl')).status).toBe('success');
+			} finally {
+				await fetch(`${stack.bank.url}/__sandbox/faults`, { method: 'DELETE' });
+			}
+			const written = () => stack.tables.rows(stack.tableIds['BaaS payouts']).then((rows) => rows.find((r) => r.reference === row.reference)!);
+			const lost = await written();
+			expect(lost.status).toBe('unknown');
+			expect(lost.message).toContain(`outcome unknown: check with BaaS → Transfer → Get Status, reference ${row.reference}`);
+			expect(lost.message).not.toMatch(/not made/);
+			expect((await ledger()).transfers.filter((t) => t.reference_number === row.reference)).toHaveLength(1);
+
+			expect((await run(stack.paths.payoutsFromTable, 'ExPayoutsFromTbl')).status).toBe('success');
+			expect([(await written()).status, (await written()).message]).toEqual(['successful', 'paid']);
+			expect((await ledger()).transfers.filter((t) => t.reference_number === row.reference)).toHaveLength(1);
+		});
+
 		test('payouts from a CSV file: the form hands back a CSV with one result line per line of examples/payouts-sample.csv', async () => {
 			const sample = readFileSync(path.join(EXAMPLES_DIR, 'payouts-sample.csv'), 'utf8');
 			// The shipped sample holds these rows (test/sandbox/example-payouts.test.ts).
