@@ -1,7 +1,12 @@
 /** The shipped examples: which need an account (and say so), and how they are pointed at a run's tables and bank. */
 import type { ExampleWorkflow } from '../../scripts/n8n/examples';
 import { exampleFiles, pointExample, readExample, SHIPPED_BANK_URL } from '../../scripts/n8n/examples';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 import { EXAMPLE_TABLES } from '../../scripts/n8n/dataTables';
+import { examplesBankNote } from '../../scripts/n8n/devExamples';
 
 const examples = exampleFiles().map((file) => ({ file, workflow: readExample(file) }));
 /** n8n's own nodes that need no account anywhere (an HTTP Request here only ever posts to the sandbox bank). */
@@ -60,5 +65,13 @@ describe('examples', () => {
 		const chat = pointExample(alert, 'http://127.0.0.1:52010', tableIds).nodes.find((n) => n.name === 'Post to Chat')!;
 		expect(chat.parameters.url).toBe('http://127.0.0.1:52010/__sandbox/chat');
 		expect(() => pointExample(alert, 'http://127.0.0.1:52010', {})).toThrow(/data table "BaaS collections", which was not created/);
+	});
+
+	it('npm run dev says when the examples post to another bank than this run\'s, or predate the tables', () => {
+		const folder = mkdtempSync(path.join(os.tmpdir(), 'baas-dev-'));
+		expect(examplesBankNote(folder, 'http://127.0.0.1:4010')).toMatch(/predates the no-account examples: `npm run dev -- --reset`/);
+		writeFileSync(path.join(folder, 'examples-bank-url.txt'), 'http://127.0.0.1:4010');
+		expect(examplesBankNote(folder, 'http://127.0.0.1:4010')).toBeUndefined();
+		expect(examplesBankNote(folder, 'http://127.0.0.1:52010')).toMatch(/post chat messages to http:\/\/127\.0\.0\.1:4010\/__sandbox\/chat .* run with --bank-port 4010, or --reset/);
 	});
 });
