@@ -8,7 +8,7 @@
  * --reset (forget this clone's dev n8n data: workflows, executions, the owner; n8n itself stays installed).
  * n8n's other listeners (its task broker) get free ports, so a second `npm run dev` needs only --port/--bank-port.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { startSandbox } from '../sandbox';
@@ -19,7 +19,8 @@ import type { RunningN8n } from './n8n/instance';
 import { n8nCli, startN8n } from './n8n/instance';
 import { isPortFree } from './n8n/ports';
 import { keepRegistrations } from './n8n/registrations';
-import { CACHE_DIR, HOST_CACHE_DIR, LINES, REPO_ROOT } from './n8n/paths';
+import { CACHE_DIR, HOST_CACHE_DIR, LINES } from './n8n/paths';
+import { examplesBankNote, setUpExamples } from './n8n/devExamples';
 import { step } from './n8n/run';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -93,22 +94,14 @@ async function main() {
 			writeFileSync(file, JSON.stringify(sandboxCredentials(bank)));
 			await n8nCli(config, ['import:credentials', `--input=${file}`]);
 		});
-		if (firstRun) {
-			await step(log, 'Importing the example workflows (first run only, so your edits stay)', async () => {
-				for (const file of readdirSync(path.join(REPO_ROOT, 'examples')).filter((name) => name.endsWith('.json'))) {
-					await n8nCli(config, ['import:workflow', `--input=${path.join(REPO_ROOT, 'examples', file)}`]);
-				}
-				const firstLook = 'ExFirstLookSbx01';
-				await n8nCli(
-					config,
-					line.nodeMajor === 20 ? ['update:workflow', `--id=${firstLook}`, '--active=true'] : ['publish:workflow', `--id=${firstLook}`],
-				);
-			});
-		}
-
 		const n8n: RunningN8n = await step(log, `Starting n8n ${line.version} on 127.0.0.1:${port}`, () => startN8n(config, log));
 		stops.push(() => n8n.stop());
-		await step(log, 'Signing in the owner', () => ownerSession(n8n.url));
+		const cookie = await step(log, 'Signing in the owner', () => ownerSession(n8n.url));
+		const examplesNote = firstRun
+			? await step(log, 'Creating the data tables and importing the example workflows (first run only, so your edits stay)', () =>
+					setUpExamples(config, n8n.url, cookie, bank),
+				)
+			: examplesBankNote(userFolder, bank.url);
 
 		const account = bank.seed.accounts.find((a) => a.account_type === 'virtual' && a.status === 'active')!;
 		log(`
@@ -122,8 +115,11 @@ Try first — a collection lands, "BaaS: first look" runs and reads the new bala
     -d '{"account_number":"${account.account_number}","amount":"1500.00","reference":"TRY-'"$(date +%s)"'"}'
 Then open ${n8n.url} → "BaaS: first look" → Executions.
 
-The other examples (collection alert, payouts from a sheet, daily report) are imported inactive: pick your
-Google Sheets / Slack credentials in them. Ctrl-C stops n8n and the bank.`);
+Examples that need no account (examples/README.md): "BaaS: collection alert" (active: the curl above also adds a row
+to the data table "BaaS collections" and a message to the bank's chat inbox, ${bank.url}/__sandbox/chat), "BaaS:
+payouts from a data table" and "BaaS: daily report" (open, Execute workflow), "BaaS: payouts from a CSV file"
+(active: ${n8n.url}/form/baas-payouts, upload examples/payouts-sample.csv). Those marked "needs … account" want
+your Google Sheets / Slack credentials.${examplesNote ? `\n${examplesNote}` : ''} Ctrl-C stops n8n and the bank.`);
 	} catch (error) {
 		log(`\nnpm run dev failed: ${(error as Error).message}`);
 		await stopAll(1);

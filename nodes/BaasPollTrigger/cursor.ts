@@ -20,6 +20,8 @@ export interface StreamCursor {
 export interface CursorLimits {
 	overlapMs: number;
 	maxSeen: number;
+	/** A backlog is still being read: records not yet read lie above the floor, so it does not follow the newest. */
+	reading?: boolean;
 }
 
 export interface Stamp {
@@ -45,13 +47,13 @@ export function markHandled(cursor: StreamCursor, stamp: Stamp): void {
 
 /**
  * The cursor at the end of a poll: the floor moves to `overlapMs` behind the newest record handled, or behind
- * n8n's clock `nowMs` when that is earlier, and never back; references older than the floor are forgotten. When
+ * n8n's clock `nowMs` when that is earlier, and never back (nor while a backlog is being read); references older than the floor are forgotten. When
  * more than `maxSeen` remain, whole instants are forgotten oldest first and the floor rises to the oldest kept
  * instant, so memory stays bounded without ever splitting a burst that shares one timestamp.
  */
 export function settle(cursor: StreamCursor, nowMs: number, limits: CursorLimits): StreamCursor {
 	let floorMs = cursor.floorMs;
-	if (cursor.newestMs !== null) floorMs = Math.max(floorMs ?? -Infinity, Math.min(cursor.newestMs, nowMs) - limits.overlapMs);
+	if (cursor.newestMs !== null && !limits.reading) floorMs = Math.max(floorMs ?? -Infinity, Math.min(cursor.newestMs, nowMs) - limits.overlapMs);
 	let kept = [...cursor.seen].filter(([, ms]) => floorMs === null || ms >= floorMs);
 	if (kept.length > limits.maxSeen) {
 		kept.sort((a, b) => b[1] - a[1]);

@@ -12,7 +12,10 @@ export interface Listed extends Stamp {
 	record: IDataObject;
 }
 
-/** Where a page starts: the paging fields of the request (page number, or the created_at + id cursor). */
+/**
+ * Where a page starts: the paging fields of the request (page number, or the created_at + id cursor), and the
+ * page's size when it must be read again exactly as it was first read (`limit`).
+ */
 export type Position = IDataObject;
 
 export interface ListOptions {
@@ -51,7 +54,7 @@ export async function readPage(context: IPollFunctions, stream: Stream, position
 		...options.filters,
 		...(options.accountNumber ? { account_number: options.accountNumber } : {}),
 	};
-	const size = options.pageSize;
+	const size = typeof position.limit === 'number' ? position.limit : options.pageSize;
 	const batch = await bankRequest<unknown[]>(context, 'fetchTransactions', { filters, limit: size, ...position }, {
 		variant: options.variant,
 		attempts: 1,
@@ -74,9 +77,9 @@ export async function readPage(context: IPollFunctions, stream: Stream, position
 	const last = entries[entries.length - 1] as IDataObject | null;
 	const next: Position =
 		typeof last?.id === 'string' && typeof last.created_at === 'string'
-			? { cursor_created_at: last.created_at, cursor_id: last.id }
+			? { cursor_created_at: last.created_at, cursor_id: last.id, limit: size }
 			: { page: Number(position.page ?? 1) + 1, page_size: size };
-	if (JSON.stringify(next) === JSON.stringify(position)) {
+	if (JSON.stringify({ ...next, limit: size }) === JSON.stringify({ ...position, limit: size })) {
 		throw new NodeApiError(context.getNode(), { message: 'the list cursor did not advance' }, {
 			message: 'Stopped reading the transaction list: the bank returned the same position twice',
 			description: 'The trigger keeps its place; it tries again at the next poll.',

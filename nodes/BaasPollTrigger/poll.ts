@@ -86,7 +86,8 @@ function finish(run: PollRun, state: StreamState, nowMs: number): StreamState {
 	}
 	return {
 		...state,
-		cursor: settle(state.cursor, nowMs, POLL_LIMITS),
+		// While a backlog is being read, pages below the newest record are not delivered yet: the floor waits.
+		cursor: settle(state.cursor, nowMs, { ...POLL_LIMITS, reading: state.walk !== undefined }),
 		pending: kept,
 		// Only a poll that caught up tells when "new" records should be stamped from.
 		lastPollMs: state.walk === undefined ? nowMs : undefined,

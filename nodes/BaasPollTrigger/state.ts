@@ -9,12 +9,19 @@ import type { PendingSet } from './pending';
 import { parsePending, pendingToJson } from './pending';
 
 /**
- * A backlog being read across polls: the positions of the pages found between the newest record and the floor
- * (newest page first) that are not yet delivered, and where the search for the floor goes on (undefined once
- * the floor was reached). Pages are delivered from the oldest, so events arrive oldest first.
+ * A backlog being read across polls: the pages found between the newest record and the floor (newest page
+ * first) that are not yet delivered, and where the search for the floor goes on (undefined once the floor was
+ * reached). Pages are delivered from the oldest, so events arrive oldest first. Each page keeps where it starts
+ * and where the next (older) page started, so a page read again is read down to there even when records the
+ * bank wrote late inside it pushed its last ones out of it.
  */
+export interface WalkPage {
+	at: Position;
+	until?: Position;
+}
+
 export interface Walk {
-	pages: Position[];
+	pages: WalkPage[];
 	resume?: Position;
 }
 
@@ -55,7 +62,12 @@ function parseWalk(value: unknown): Walk | undefined {
 	const v = value as IDataObject;
 	if (!Array.isArray(v.pages)) return undefined;
 	const isPosition = (p: unknown): p is Position => typeof p === 'object' && p !== null && !Array.isArray(p);
-	return { pages: v.pages.filter(isPosition), resume: isPosition(v.resume) ? v.resume : undefined };
+	// Saved by an earlier version as bare positions.
+	const pages = v.pages.filter(isPosition).map((page): WalkPage => {
+		if (!isPosition(page.at)) return { at: page };
+		return isPosition(page.until) ? { at: page.at, until: page.until } : { at: page.at };
+	});
+	return { pages, resume: isPosition(v.resume) ? v.resume : undefined };
 }
 
 /** The saved state of a stream, if it belongs to `scope`; `nowMs` starts the reversal watch of a state saved before it existed. */

@@ -13,13 +13,13 @@ import { endsThePoll } from './budget';
 import { markHandled, placeOf } from './cursor';
 import type { Stream } from './events';
 import { eventKindOf, outcomeOf } from './events';
-import type { Listed, Position } from './listing';
+import type { ListOptions, Listed, Position } from './listing';
 import { readPage, sinceFilter, topOf } from './listing';
 import { dueReferences, firstSeen, reschedule } from './pending';
 import type { PollSettings } from './settings';
 import { POLL_LIMITS } from './settings';
 import { inWebhookShape } from './shape';
-import type { StreamState } from './state';
+import type { StreamState, WalkPage } from './state';
 import type { StatusAnswer } from './status';
 import { currentStatus } from './status';
 
@@ -152,50 +152,79 @@ async function reportReversals(run: PollRun, stream: Stream, state: StreamState,
 
 const positionKey = (position: Position) => JSON.stringify(position);
 
+const isCursor = (position: Position | undefined): position is Position =>
+	typeof position?.cursor_created_at === 'string' && typeof position.cursor_id === 'string';
+
 /**
  * The top page's position as a cursor just after its newest record: read again by a later poll, "page 1" would
  * be the newest records of that moment, and the page's own records, pushed down by new ones, would be skipped.
  */
-function anchored(position: Position, listed: Listed[]): Position {
+function anchored(position: Position, listed: Listed[], size: number): Position {
 	if (position.cursor_created_at !== undefined || listed.length === 0) return position;
 	const newestMs = Math.max(...listed.map((entry) => entry.createdMs));
-	return { cursor_created_at: new Date(newestMs + 1).toISOString() };
+	return { cursor_created_at: new Date(newestMs + 1).toISOString(), limit: size };
+}
+
+/** The new records of one page, oldest first. */
+async function handleNew(run: PollRun, stream: Stream, state: StreamState, listed: Listed[], budget: Budget): Promise<void> {
+	for (const entry of [...listed].reverse()) {
+		if (placeOf(state.cursor, entry) !== 'new' || state.pending.has(entry.reference)) continue;
+		await handle(run, stream, state, entry, budget);
+	}
+}
+
+const passesFloor = (listed: Listed[], floorMs: number | null) => floorMs !== null && listed.some((entry) => entry.createdMs < floorMs);
+
+/**
+ * A page found by an earlier poll, read again from where it starts down to where the next (older) page started,
+ * or to the floor for the oldest: records the bank wrote late inside it push its last ones past the page's end,
+ * and those must not fall between two pages.
+ */
+async function rereadPage(run: PollRun, stream: Stream, state: StreamState, page: WalkPage, options: ListOptions, budget: Budget): Promise<void> {
+	const until = page.until;
+	const reached = (listed: Listed[]) =>
+		isCursor(until)
+			? listed.some((entry) => entry.record.id === until.cursor_id || entry.createdMs < Date.parse(String(until.cursor_created_at)))
+			: passesFloor(listed, state.cursor.floorMs);
+	let position: Position | undefined = page.at;
+	while (position !== undefined) {
+		budget.take();
+		const read = await readPage(run.context, stream, position, options);
+		run.progressed = true;
+		await handleNew(run, stream, state, read.listed, budget);
+		position = reached(read.listed) ? undefined : read.next;
+	}
 }
 
 /**
  * The records after the place, oldest first. The list is newest first, so the poll first finds the floor,
  * keeping the position of each page on the way (a backlog larger than the budget is searched over several
  * polls), then delivers the pages from the oldest, one page at a time, re-reading a page only when it was
- * read by an earlier poll.
+ * read by an earlier poll. The floor stays where it is until the walk is done (see finish in poll.ts).
  */
 async function deliverNew(run: PollRun, stream: Stream, state: StreamState, budget: Budget): Promise<void> {
-	const floorMs = state.cursor.floorMs;
-	const options = { variant: run.variant, accountNumber: run.settings.accountNumber, pageSize: POLL_LIMITS.pageSize, filters: sinceFilter(floorMs) };
+	const options: ListOptions = {
+		variant: run.variant,
+		accountNumber: run.settings.accountNumber,
+		pageSize: POLL_LIMITS.pageSize,
+		filters: sinceFilter(state.cursor.floorMs),
+	};
 	const inHand = new Map<string, Listed[]>();
 	const walk = (state.walk ??= { pages: [], resume: topOf(POLL_LIMITS.pageSize) });
 	while (walk.resume !== undefined) {
 		budget.take();
 		const page = await readPage(run.context, stream, walk.resume, options);
 		run.progressed = true;
-		const position = anchored(walk.resume, page.listed);
-		walk.pages.push(position);
-		inHand.set(positionKey(position), page.listed);
-		const passedFloor = floorMs !== null && page.listed.some((entry) => entry.createdMs < floorMs);
-		walk.resume = passedFloor ? undefined : page.next;
+		const at = anchored(walk.resume, page.listed, POLL_LIMITS.pageSize);
+		walk.pages.push(isCursor(page.next) ? { at, until: page.next } : { at });
+		inHand.set(positionKey(at), page.listed);
+		walk.resume = passesFloor(page.listed, state.cursor.floorMs) ? undefined : page.next;
 	}
 	while (walk.pages.length > 0) {
-		const position = walk.pages[walk.pages.length - 1];
-		let listed = inHand.get(positionKey(position));
-		if (listed === undefined) {
-			budget.take();
-			listed = (await readPage(run.context, stream, position, options)).listed;
-			run.progressed = true;
-			inHand.set(positionKey(position), listed);
-		}
-		for (const entry of [...listed].reverse()) {
-			if (placeOf(state.cursor, entry) !== 'new' || state.pending.has(entry.reference)) continue;
-			await handle(run, stream, state, entry, budget);
-		}
+		const page = walk.pages[walk.pages.length - 1];
+		const listed = inHand.get(positionKey(page.at));
+		if (listed !== undefined) await handleNew(run, stream, state, listed, budget);
+		else await rereadPage(run, stream, state, page, options, budget);
 		walk.pages.pop();
 	}
 	state.walk = undefined;

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, DEFAULT_MESSAGES, failure, httpStatusFor, success, type Envelope } from './envelope';
 import type { RouteDef } from './routeDefinition';
 import { handleControl } from '../routes/control';
+import { chatPage } from '../runtime/chat';
 import type { Runtime } from '../runtime/runtime';
 import { iso } from '../data/time';
 import { parse } from './requestValidation';
@@ -136,6 +137,13 @@ export function createHandler(rt: Runtime, routes: RouteDef[]) {
 	}
 
 	function control(req: IncomingMessage, res: ServerResponse, path: string, raw: Buffer): void {
+		// A browser opening the chat inbox gets a page; a client asking for JSON (n8n, curl, tests) the envelope.
+		if (req.method === 'GET' && path.replace(/\/+$/, '') === '/__sandbox/chat' && /text\/html/.test(req.headers.accept ?? '')) {
+			const page = chatPage(rt.chat.list());
+			res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(Buffer.byteLength(page)) });
+			res.end(page);
+			return;
+		}
 		try {
 			const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseJson(raw);
 			const out = handleControl(rt, req.method ?? 'GET', path, body);

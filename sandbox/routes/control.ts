@@ -33,6 +33,9 @@ const collectionSchema = z
 	})
 	.strict();
 
+/** What a Slack incoming webhook takes; other Slack fields (blocks, username…) are accepted and ignored. */
+const chatSchema = z.object({ text: z.string().min(1, { message: 'must not be empty' }).max(40_000) }).passthrough();
+
 const configSchema = z
 	.object({
 		tokenTtlSeconds: z.number().min(0).optional(),
@@ -126,6 +129,13 @@ export function handleControl(rt: Runtime, method: string, path: string, body: u
 		case 'POST /__sandbox/config':
 			rt.configure(parse(configSchema, body));
 			return ok({ ...rt.config }, 'Configuration updated');
+		case 'GET /__sandbox/chat':
+			return ok(rt.chat.list());
+		case 'POST /__sandbox/chat':
+			return ok(rt.chat.post(parse(chatSchema, body).text, Date.now()), 'Message posted');
+		case 'DELETE /__sandbox/chat':
+			rt.chat.clear();
+			return ok({}, 'Chat cleared');
 		case 'POST /__sandbox/settle':
 			rt.settleAll();
 			return ok({}, 'Pending transfers settled');

@@ -9,6 +9,7 @@ import type { EventKind, Transaction, Transfer } from '../state/records';
 import { TimerSet } from './timers';
 import type { ConfigurableOptions, RequestLogEntry, SandboxOptions } from '../types';
 import { WebhookDispatcher } from './webhooks';
+import { ChatInbox } from './chat';
 
 const REQUEST_LOG_CAP = 50_000;
 
@@ -27,6 +28,7 @@ export class Runtime {
 	readonly webhooks: WebhookDispatcher;
 	readonly auth: AuthService;
 	readonly requestLog: RequestLogEntry[] = [];
+	readonly chat = new ChatInbox();
 	readonly log: (line: string) => void;
 	private readonly settleTimers = new Map<Transfer, NodeJS.Timeout>();
 
@@ -119,6 +121,7 @@ export class Runtime {
 		this.webhooks.log.length = 0;
 		this.requestLog.length = 0;
 		this.faults.clear();
+		this.chat.clear();
 		this.auth.resetLockouts();
 		this.bank.reset();
 	}

@@ -1,19 +1,35 @@
 /** Issue 20, case 3: records the bank stamps in the future, and a bank clock off by more than the overlap. */
+import { POLL_LIMITS } from '../../nodes/BaasPollTrigger/settings';
 import { clearPause } from '../../nodes/BaasPollTrigger/signInPause';
 import { collect, VIRTUALS } from './harness/bankActivity';
 import { useBankFixture } from './harness/bankFixture';
 import { collectLogs, fakeClock, PollingWorkflow, referencesOf } from './harness/pollWorkflow';
 
+const DEFAULTS = { ...POLL_LIMITS };
 const fx = useBankFixture({ transactions: 0 }, () => {
 	fakeClock.stop();
 	clearPause();
+	Object.assign(POLL_LIMITS, DEFAULTS);
 });
 const logged = collectLogs();
 
 const MINUTE = 60_000;
 let seq = 0;
-const trigger = (accountNumber: string) =>
-	new PollingWorkflow(fx.credentials, { authentication: 'apiClient', events: ['COLLECTION_SUCCESS'], accountNumber }, undefined, `wf-time-${++seq}`);
+const trigger = (accountNumber: string, options: Record<string, unknown> = {}) =>
+	new PollingWorkflow(fx.credentials, { authentication: 'apiClient', events: ['COLLECTION_SUCCESS'], accountNumber, options }, undefined, `wf-time-${++seq}`);
+
+/** `polls` polls, one every `everyMs` of n8n's clock; the references emitted, in order. */
+async function pollEvery(wf: PollingWorkflow, everyMs: number, polls: number, between: (poll: number) => void = () => undefined): Promise<string[]> {
+	const seen: string[] = [];
+	for (let poll = 0; poll < polls; poll++) {
+		fakeClock.advance(everyMs);
+		between(poll);
+		const result = await wf.poll();
+		expect(result.error).toBeUndefined();
+		seen.push(...referencesOf(result.json));
+	}
+	return seen;
+}
 
 describe('Poll Trigger: time', () => {
 	it('a record stamped an hour ahead (local time labelled UTC) is emitted once and hides nothing after it', async () => {
@@ -64,5 +80,38 @@ describe('Poll Trigger: time', () => {
 		}
 		expect(seen).toEqual(made);
 		expect(logged.join('\n')).toMatch(/new record\(s\) stamped up to 19 min before the previous poll/);
+	});
+
+	it('a record stamped an hour ahead, then a backlog larger than a poll reads: n8n\'s clock does not move the place past records not yet read', async () => {
+		// Found by the full-size reliability run: while a backlog's pages were searched over several polls, the place
+		// followed n8n's clock (the newest record handled being in the future), passed the backlog, and its oldest
+		// records were never emitted.
+		fakeClock.start();
+		POLL_LIMITS.pageSize = 10;
+		const wf = trigger(VIRTUALS[3], { requestBudget: 4 });
+		await wf.poll();
+		const ahead = collect(fx.bank, VIRTUALS[3], Date.now() + 60 * MINUTE);
+		expect(referencesOf((await wf.poll()).json)).toEqual([ahead]);
+		const startMs = Date.now();
+		const made = Array.from({ length: 200 }, (_, i) => collect(fx.bank, VIRTUALS[3], startMs + (i + 1) * 1_000));
+		const seen = await pollEvery(wf, 5 * MINUTE, 30);
+		expect(seen).toEqual(made);
+	});
+
+	it('records written late inside a backlog being read, and pages of another size, are all emitted once', async () => {
+		fakeClock.start();
+		POLL_LIMITS.pageSize = 10;
+		const wf = trigger(VIRTUALS[4], { requestBudget: 4 });
+		await wf.poll();
+		const startMs = Date.now() + 20 * MINUTE;
+		const made = Array.from({ length: 150 }, (_, i) => collect(fx.bank, VIRTUALS[4], startMs + i * 1_000));
+		const seen = await pollEvery(wf, 5 * MINUTE, 30, (poll) => {
+			// While the backlog is read: a page size that changes, and records the bank writes late in its middle.
+			POLL_LIMITS.pageSize = [10, 7, 13][poll % 3];
+			if (poll < 6) made.push(collect(fx.bank, VIRTUALS[4], startMs + (20 + poll * 20) * 1_000 + 500));
+		});
+		expect(seen.filter((ref) => !made.includes(ref))).toEqual([]);
+		expect([...seen].sort()).toEqual([...made].sort());
+		expect(new Set(seen).size).toBe(seen.length);
 	});
 });

@@ -13,6 +13,7 @@ import type { N8nLine } from '../../../scripts/n8n/paths';
 import { CACHE_DIR, REPO_ROOT } from '../../../scripts/n8n/paths';
 import type { Receiver } from './receiver';
 import { startReceiver } from './receiver';
+import { teardown } from './teardown';
 import type { ExampleName, PreparedWorkflows } from './workflows';
 import { EXAMPLES, loadExample, prepareWorkflows } from './workflows';
 
@@ -47,10 +48,7 @@ async function waitUntil(what: string, condition: () => boolean, timeoutMs = 120
  * and example workflows imported and activated, the owner set up and an API key. `stop()` ends all of it.
  */
 export async function startStack(line: N8nLine, port: number): Promise<Stack> {
-	const started: Array<() => Promise<void>> = [];
-	const stop = async () => {
-		for (const close of started.reverse()) await close().catch((error: Error) => log(`stop: ${error.message}`));
-	};
+	const { started, stop } = teardown(log);
 	try {
 		const install = await ensureN8n(line, log);
 		const tarball = await packPackage(log);

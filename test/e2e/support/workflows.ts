@@ -18,9 +18,9 @@ interface WorkflowJson extends Json {
 }
 
 export const EXAMPLES = {
-	collection: 'collection-alert.json',
+	collection: 'collection-alert-slack-sheets.json',
 	payouts: 'payouts-from-sheet.json',
-	report: 'daily-report.json',
+	report: 'daily-report-slack.json',
 } as const;
 export type ExampleName = keyof typeof EXAMPLES;
 
@@ -36,7 +36,7 @@ export function loadExample(name: ExampleName): WorkflowJson {
 	return JSON.parse(readFileSync(path.join(REPO_ROOT, 'examples', EXAMPLES[name]), 'utf8')) as WorkflowJson;
 }
 
-function replaceNode(workflow: WorkflowJson, name: string, make: (old: WorkflowNode) => Partial<WorkflowNode>) {
+export function replaceNode(workflow: WorkflowJson, name: string, make: (old: WorkflowNode) => Partial<WorkflowNode>) {
 	const index = workflow.nodes.findIndex((node) => node.name === name);
 	if (index < 0) throw new Error(`example ${workflow.id} has no node "${name}"`);
 	const old = workflow.nodes[index];
@@ -44,7 +44,8 @@ function replaceNode(workflow: WorkflowJson, name: string, make: (old: WorkflowN
 	workflow.nodes[index] = { ...kept, ...make(old) } as WorkflowNode;
 }
 
-const webhookTrigger = (pathName: string, webhookId: string) => () => ({
+/** A Webhook node in place of a manual or schedule trigger, so a test can start the workflow with a POST. */
+export const webhookTrigger = (pathName: string, webhookId: string) => () => ({
 	type: 'n8n-nodes-base.webhook',
 	typeVersion: 2,
 	webhookId,

@@ -36,16 +36,26 @@ const FAULTS: FaultSpec[] = [
 const keyOf = (item: Record<string, unknown>) => `${String(item.event)}:${String((item.data as { reference_number: string }).reference_number)}`;
 
 describe('Poll Trigger: every event exactly once', () => {
-	it('1,000 collections and 300 transfers under random pages, bursts, late records, restarts and 20% faulted polls', async () => {
+	/** Whether the trigger saved a backlog it is still reading (static data: node → streams → walk). */
+	const reading = (wf: PollingWorkflow) =>
+		Object.values(wf.saved as Record<string, { streams?: Record<string, { walk?: unknown }> }>).some((node) =>
+			Object.values(node.streams ?? {}).some((stream) => stream.walk !== undefined),
+		);
+
+	it.each([
+		['n8n\'s clock running with the bank\'s', false],
+		['the bank\'s clock running ahead of n8n\'s (5 s per poll: about 22 minutes at full size)', true],
+	])('1,000 collections and 300 transfers under random pages, bursts, late records, restarts and 20%% faulted polls, %s', async (_clocks, bankAhead) => {
+		fx.bank.reset();
 		const collections = sized(200, 1000);
 		const transfers = sized(60, 300);
 		const rng = new Prng(12);
 		POLL_LIMITS.recheckDelaysMs = [0];
 		// The bank's clock runs 5 s per poll (polls every few seconds); late records may lag it by up to 30 s.
 		POLL_LIMITS.overlapMs = 45_000;
-		// n8n's clock runs with the bank's: this test is about pages, bursts, late records and faults, not clock skew
-		// (the soak drifts the bank's clock; the place is bounded by n8n's clock).
-		fakeClock.start();
+		// Either n8n's clock runs with the bank's, or n8n keeps its real clock while the bank's runs ahead by more than
+		// the overlap: the place is then bounded by n8n's clock and every poll re-reads what is stamped after it.
+		if (!bankAhead) fakeClock.start();
 		const wf = new PollingWorkflow(fx.credentials, { authentication: 'apiClient', events: EVENTS });
 		expect((await wf.poll()).error).toBeUndefined();
 		const startedAt = Date.now();
@@ -80,7 +90,7 @@ describe('Poll Trigger: every event exactly once', () => {
 
 		while (made.collections < collections || made.transfers < transfers) {
 			bankNow += 5_000;
-			fakeClock.advance(5_000);
+			if (!bankAhead) fakeClock.advance(5_000);
 			// A burst of collections sharing one timestamp, sometimes written late (up to 30 s behind).
 			const at = rng.chance(0.2) ? Math.max(startedAt + 1, bankNow - rng.int(0, 30_000)) : bankNow;
 			const burst = Math.min(collections - made.collections, rng.int(0, 25));
@@ -101,17 +111,18 @@ describe('Poll Trigger: every event exactly once', () => {
 		}
 		// Drain: the last pending transfers settle, and polls without faults collect the rest. A poll makes at most
 		// Requests per Poll requests, so a backlog takes as many polls as it needs: poll until three polls in a row
-		// emit nothing and no transfer is left to settle (bounded, so a trigger that never catches up fails).
+		// emit nothing, no transfer is left to settle and no backlog is being read (bounded, so a trigger that never
+		// catches up fails; with the bank ahead, every poll reads a backlog: it runs to the bound).
 		for (let i = 0, quiet = 0; i < 300 && quiet < 3; i++) {
 			const before = emitted.size;
 			await pollOnce(false);
-			quiet = emitted.size === before && awaiting.length === 0 ? quiet + 1 : 0;
+			quiet = emitted.size === before && awaiting.length === 0 && !reading(wf) ? quiet + 1 : 0;
 		}
 
 		const lost = [...expected.keys()].filter((key) => !emitted.has(key));
 		const repeated = [...emitted.values()].reduce((sum, count) => sum + count - 1, 0);
 		const unexpected = [...emitted.keys()].filter((key) => !expected.has(key));
-		reportFigures('poll-exactly-once', {
+		reportFigures(bankAhead ? 'poll-exactly-once-bank-ahead' : 'poll-exactly-once', {
 			created: expected.size,
 			emitted: [...emitted.values()].reduce((sum, count) => sum + count, 0),
 			lost: lost.length,

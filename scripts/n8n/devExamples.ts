@@ -1,0 +1,36 @@
+/** `npm run dev`'s part of the examples: tables, seeded payouts, the examples pointed at this bank, what is active. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { SandboxHandle } from '../../sandbox';
+import { dataTables } from './dataTables';
+import { activateWorkflow, exampleFiles, importWorkflows, pointExample, readExample } from './examples';
+import type { InstanceConfig } from './instance';
+import { asRow, plannedPayouts } from './payoutRows';
+
+/** Active after import: they start on their own (a collection, a form submission) and need no account. */
+export const ACTIVE_IN_DEV = ['ExFirstLookSbx01', 'ExCollAlertTable', 'ExPayoutsFromCsv'];
+
+/** Where the bank URL the examples were pointed at is kept (its port is a flag and may differ next time). */
+const bankUrlFile = (userFolder: string) => path.join(userFolder, 'examples-bank-url.txt');
+
+export async function setUpExamples(config: InstanceConfig, n8nUrl: string, cookie: string, bank: SandboxHandle): Promise<undefined> {
+	const tables = dataTables(n8nUrl, cookie);
+	const { ids, created } = await tables.ensure();
+	if (created.includes('BaaS payouts')) await tables.insert(ids['BaaS payouts'], plannedPayouts(bank.seed, 'PAYOUT').map(asRow));
+	await importWorkflows(config, exampleFiles().map((file) => pointExample(readExample(file), bank.url, ids)));
+	for (const id of ACTIVE_IN_DEV) await activateWorkflow(n8nUrl, cookie, id);
+	writeFileSync(bankUrlFile(config.userFolder), bank.url);
+	return undefined;
+}
+
+/** On a later run: a line to print when the examples post to another bank URL than this run's, or predate the tables. */
+export function examplesBankNote(userFolder: string, bankUrl: string): string | undefined {
+	const file = bankUrlFile(userFolder);
+	if (!existsSync(file)) {
+		return 'This dev folder predates the no-account examples: `npm run dev -- --reset` imports them (and forgets your dev workflows).';
+	}
+	const pointedAt = readFileSync(file, 'utf8').trim();
+	if (pointedAt === bankUrl) return undefined;
+	return `The examples post chat messages to ${pointedAt}/__sandbox/chat (this clone's bank when they were imported), not this run's ${bankUrl}: run with --bank-port ${new URL(pointedAt).port}, or --reset to import them again.`;
+}

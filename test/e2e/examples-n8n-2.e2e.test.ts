@@ -1,0 +1,5 @@
+import { LINES } from '../../scripts/n8n/paths';
+import { describeExamples } from './support/examplesScenario';
+
+// Its own port (BAAS_E2E_PORT_BASE + 42), clear of the other e2e files' n8n instances.
+describeExamples(LINES['2'], Number(process.env.BAAS_E2E_PORT_BASE ?? 5700) + 42);

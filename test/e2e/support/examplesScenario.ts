@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { formatAmount } from '../../../sandbox/data/money';
+import { listExecutions, nodeOutput } from '../../../scripts/n8n/api';
+import type { Execution } from '../../../scripts/n8n/api';
+import { EXAMPLES_DIR } from '../../../scripts/n8n/examples';
+import type { N8nLine } from '../../../scripts/n8n/paths';
+import type { PlannedPayout } from '../../../scripts/n8n/payoutRows';
+import { asRow, plannedPayouts } from '../../../scripts/n8n/payoutRows';
+import { waitFor } from '../../support/waitFor';
+import { parseCsv } from './csv';
+import type { ExamplesStack } from './examplesStack';
+import { startExamplesStack } from './examplesStack';
+import { submitFormFile } from './formDownload';
+
+interface LedgerTransfer {
+	reference_number: string;
+	transaction_id: string;
+	status: string;
+	amount: string;
+	beneficiary_account_number: string;
+}
+
+const done = (executions: Execution[]) => executions.filter((e) => !['running', 'new', 'waiting'].includes(e.status));
+
+/** The outcome a payout row (of the table or the CSV) should have, given what the bank holds. */
+function expectOutcome(row: Record<string, unknown>, planned: PlannedPayout, transfers: LedgerTransfer[], bankName: string | undefined) {
+	const label = `${planned.reference} (${planned.expected})`;
+	expect({ label, status: row.status }).toEqual({ label, status: planned.expected });
+	const message = String(row.message);
+	if (planned.expected === 'successful') {
+		expect(message).toBe('paid');
+		expect(row.transaction_id).toBe(transfers.find((t) => t.reference_number === planned.reference)?.transaction_id);
+	} else if (planned.expected === 'refused') {
+		// The inactive account: the bank refused the transfer, so it is "not made".
+		expect(message).toMatch(/^not made: .*inactive/);
+	} else if (planned.expected === 'not sent') {
+		expect(message).toMatch(/^not sent: /);
+		// A name that differs is named beside the bank's; the closed account is one the bank does not know.
+		expect(message).toContain(bankName ? bankName : 'not found');
+		if (bankName) expect(message).toContain(planned.account_name);
+	} else {
+		expect(message).toMatch(/^the bank accepted it and it failed/);
+	}
+}
+
+/** Transfers of these references at the bank: exactly one per row that should reach it, as the row says. */
+function expectPaidOnce(planned: PlannedPayout[], transfers: LedgerTransfer[]) {
+	const prefix = planned[0].reference.split('-')[0];
+	const ours = transfers.filter((t) => t.reference_number.startsWith(`${prefix}-`));
+	const reaching = planned.filter((p) => p.expected === 'successful' || p.expected === 'failed');
+	expect(ours.map((t) => t.reference_number).sort()).toEqual(reaching.map((p) => p.reference).sort());
+	for (const p of reaching) {
+		const transfer = ours.find((t) => t.reference_number === p.reference)!;
+		expect([transfer.amount, transfer.beneficiary_account_number, transfer.status]).toEqual([p.amount, p.account_number, p.expected]);
+	}
+}
+
+/** The e2e tests of the examples that need no account, on one n8n line: each run as shipped, its results read back. */
+export function describeExamples(line: N8nLine, port: number) {
+	jest.setTimeout(300_000);
+	describe(`no-account examples on n8n ${line.version} (${line.name})`, () => {
+		let stack: ExamplesStack;
+		const started = Date.now();
+		const ledger = async () =>
+			((await (await fetch(`${stack.bank.url}/__sandbox/ledger`)).json()) as { data: { transfers: LedgerTransfer[] } }).data;
+		const chat = async () => ((await (await fetch(`${stack.bank.url}/__sandbox/chat`)).json()) as { data: Array<{ text: string }> }).data;
+		const bankName = (p: PlannedPayout) =>
+			p.expected !== 'not sent' || p.account_number === stack.bank.seed.closedAccountNumber
+				? undefined
+				: stack.bank.seed.externalAccounts.find((a) => a.account_number === p.account_number)?.account_name;
+		/** Starts a workflow through its stand-in webhook and returns its finished execution. */
+		const run = async (webhookPath: string, workflowId: string) => {
+			const before = (await listExecutions(stack.n8n.url, stack.apiKey, workflowId)).length;
+			expect((await fetch(`${stack.n8n.url}/${webhookPath}`, { method: 'POST' })).status).toBe(200);
+			return await waitFor(
+				`an execution of ${workflowId}`,
+				async () => {
+					const finished = done(await listExecutions(stack.n8n.url, stack.apiKey, workflowId));
+					return finished.length > before ? finished[0] : undefined;
+				},
+				{ timeoutMs: 180_000, intervalMs: 1_000 },
+			);
+		};
+
+		beforeAll(async () => {
+			stack = await startExamplesStack(line, port);
+			process.stdout.write(`e2e examples n8n ${line.version}: stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+		}, 40 * 60_000);
+		afterAll(async () => {
+			await stack?.stop();
+			process.stdout.write(`e2e examples n8n ${line.version}: ${((Date.now() - started) / 1000).toFixed(1)} s in all\n`);
+		}, 120_000);
+
+		test('the daily report writes a row and a chat message with the numbers the bank holds', async () => {
+			const execution = await run(stack.paths.dailyReport, 'ExDailyReportCht');
+			expect(execution.status).toBe('success');
+			const [row] = nodeOutput(execution, 'Add Report Row');
+			const settledOn = String(row.settled_on);
+			const { bank } = stack.bank;
+			const [from, to] = [Date.parse(`${settledOn}T00:00:00Z`), Date.parse(`${settledOn}T00:00:00Z`) + 86_400_000];
+			const settled = bank.settlements.filter((s) => s.businessId === bank.main.id && s.settlementDateMs >= from && s.settlementDateMs < to);
+			const balance = bank.businessAccounts(bank.main.id).filter((a) => a.status === 'active').reduce((sum, a) => sum + a.balance, 0n);
+			expect(settled.length).toBeGreaterThan(0);
+			expect(row).toMatchObject({
+				total_balance: formatAmount(balance),
+				settled_count: String(settled.length),
+				settled_amount: formatAmount(settled.reduce((sum, s) => sum + s.amount, 0n)),
+			});
+			const [stored] = (await stack.tables.rows(stack.tableIds['BaaS daily reports'])).filter((r) => r.settled_on === settledOn);
+			expect(stored).toMatchObject({ total_balance: row.total_balance, settled_amount: row.settled_amount });
+			const report = (await chat()).find((m) => m.text.includes('Settled yesterday:'));
+			expect(report?.text).toContain(`Balance across active accounts: NGN ${formatAmount(balance)}`);
+			expect(report?.text).toContain(`Settled yesterday: ${settled.length} credits, NGN ${formatAmount(settled.reduce((sum, s) => sum + s.amount, 0n))}`);
+		});
+
+		test('a collection becomes a row in "BaaS collections" and a message in the sandbox chat', async () => {
+			const account = stack.bank.seed.accounts.find((a) => a.account_type === 'virtual' && a.status === 'active')!;
+			const reference = `E2E-EX-COL-${line.nodeMajor}`;
+			const response = await fetch(`${stack.bank.url}/__sandbox/collections`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ account_number: account.account_number, amount: '2500.75', reference }),
+			});
+			expect(response.status).toBe(200);
+			const row = await waitFor(
+				'the collection row',
+				async () => (await stack.tables.rows(stack.tableIds['BaaS collections'])).find((r) => r.reference === reference),
+				{ timeoutMs: 60_000, intervalMs: 500 },
+			);
+			expect(row).toMatchObject({ account_number: account.account_number, account_name: account.account_name, amount: '2500.75' });
+			const message = await waitFor('the chat message', async () => (await chat()).find((m) => m.text.includes(reference)), { timeoutMs: 30_000, intervalMs: 500 });
+			expect(message.text).toBe(`NGN 2500.75 received on ${account.account_number} (${account.account_name}), reference ${reference}`);
+		});
+
+		test('payouts from the data table: matching names paid once, the rest not paid with the reason, every outcome written back', async () => {
+			const execution = await run(stack.paths.payoutsFromTable, 'ExPayoutsFromTbl');
+			expect(execution.status).toBe('success');
+			const { transfers } = await ledger();
+			expectPaidOnce(stack.tablePayouts, transfers);
+			const rows = await stack.tables.rows(stack.tableIds['BaaS payouts']);
+			expect(rows).toHaveLength(stack.tablePayouts.length);
+			for (const planned of stack.tablePayouts) {
+				expectOutcome(rows.find((r) => r.reference === planned.reference)!, planned, transfers, bankName(planned));
+			}
+
+			// Run again with a paid row added once more (same reference): rows already done are not read, and the
+			// copy finds the transfer its reference holds instead of paying it twice.
+			const paid = stack.tablePayouts[0];
+			await stack.tables.insert(stack.tableIds['BaaS payouts'], [asRow(paid)]);
+			expect((await run(stack.paths.payoutsFromTable, 'ExPayoutsFromTbl')).status).toBe('success');
+			expect((await ledger()).transfers.filter((t) => t.reference_number === paid.reference)).toHaveLength(1);
+			const again = await stack.tables.rows(stack.tableIds['BaaS payouts']);
+			expect(again.filter((r) => r.reference === paid.reference).map((r) => [r.status, r.message])).toEqual([
+				['successful', 'paid'],
+				['successful', 'paid'],
+			]);
+			for (const row of rows.filter((r) => r.reference !== paid.reference)) {
+				expect(again.find((r) => r.id === row.id)).toEqual(row);
+			}
+		});
+
+		test('a payout whose answer is lost is written "unknown" with how to check, and the next run settles it without paying twice', async () => {
+			const [row] = plannedPayouts(stack.bank.seed, `LOST${line.nodeMajor}`).map(asRow);
+			await stack.tables.insert(stack.tableIds['BaaS payouts'], [row]);
+			// The bank makes the transfer but its answer is lost, and every status read fails: nothing settles it.
+			const fault = (spec: object) =>
+				fetch(`${stack.bank.url}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+			await fault({ match: 'funds_transfer', drop: 'after' });
+			await fault({ match: 'transaction_status', errorCode: '80' });
+			try {
+				expect((await run(stack.paths.payoutsFromTable, 'ExPayoutsFromTbl')).status).toBe('success');
+			} finally {
+				await fetch(`${stack.bank.url}/__sandbox/faults`, { method: 'DELETE' });
+			}
+			const written = () => stack.tables.rows(stack.tableIds['BaaS payouts']).then((rows) => rows.find((r) => r.reference === row.reference)!);
+			const lost = await written();
+			expect(lost.status).toBe('unknown');
+			expect(lost.message).toContain(`outcome unknown: check with BaaS → Transfer → Get Status, reference ${row.reference}`);
+			expect(lost.message).not.toMatch(/not made/);
+			expect((await ledger()).transfers.filter((t) => t.reference_number === row.reference)).toHaveLength(1);
+
+			expect((await run(stack.paths.payoutsFromTable, 'ExPayoutsFromTbl')).status).toBe('success');
+			expect([(await written()).status, (await written()).message]).toEqual(['successful', 'paid']);
+			expect((await ledger()).transfers.filter((t) => t.reference_number === row.reference)).toHaveLength(1);
+		});
+
+		test('payouts from a CSV file: the form hands back a CSV with one result line per line of examples/payouts-sample.csv', async () => {
+			const sample = readFileSync(path.join(EXAMPLES_DIR, 'payouts-sample.csv'), 'utf8');
+			// The shipped sample holds these rows (test/sandbox/example-payouts.test.ts).
+			const planned = plannedPayouts(stack.bank.seed, 'CSV');
+			const result = await submitFormFile(`${stack.n8n.url}/form/baas-payouts`, { name: 'payouts-sample.csv', type: 'text/csv', content: sample });
+			expect(result.fileName).toBe('payout-results.csv');
+			const lines = parseCsv(result.text);
+			expect(lines.map((l) => l.reference).sort()).toEqual(planned.map((p) => p.reference).sort());
+			const { transfers } = await ledger();
+			expectPaidOnce(planned, transfers);
+			for (const p of planned) {
+				const resultLine = lines.find((l) => l.reference === p.reference)!;
+				expect(resultLine).toMatchObject({ account_number: p.account_number, amount: p.amount });
+				expectOutcome(resultLine, p, transfers, bankName(p));
+			}
+		});
+	});
+}

@@ -1,0 +1,43 @@
+/**
+ * Submits an n8n form with one file, as its page does in a browser, and returns the file the form's ending page
+ * hands back (Form → Form Ending → Return Binary File): the POST answers with the URL of the next page, the
+ * page polls `<url>/n8n-execution-status` until the execution waits there, then loads it; the completion page
+ * carries the file in its script (`responseBinary`: one file on n8n 1.x, a list on 2.x) and downloads it.
+ */
+import { waitFor } from '../../support/waitFor';
+
+interface EmbeddedFile {
+	data: string | { type: 'Buffer'; data: number[] };
+	fileName: string;
+	type: string;
+}
+
+function embeddedFiles(page: string): EmbeddedFile[] {
+	const match = /const binar(?:y|ies) = "([^"]*)"/.exec(page);
+	if (!match || !match[1]) throw new Error(`the form's ending page carries no file:\n${page.slice(0, 2000)}`);
+	const parsed = JSON.parse(decodeURIComponent(match[1])) as EmbeddedFile | EmbeddedFile[];
+	return Array.isArray(parsed) ? parsed : [parsed];
+}
+
+const bytesOf = (file: EmbeddedFile) =>
+	typeof file.data === 'string' ? Buffer.from(file.data, 'latin1') : Buffer.from(file.data.data);
+
+export async function submitFormFile(formUrl: string, file: { name: string; type: string; content: string }): Promise<{ fileName: string; text: string }> {
+	const body = new FormData();
+	body.append('field-0', new Blob([file.content], { type: file.type }), file.name);
+	const posted = await fetch(formUrl, { method: 'POST', body });
+	const answer = await posted.text();
+	if (!posted.ok) throw new Error(`the form answered HTTP ${posted.status}: ${answer}`);
+	const { formWaitingUrl } = JSON.parse(answer) as { formWaitingUrl?: string };
+	if (!formWaitingUrl) throw new Error(`the form answered without formWaitingUrl: ${answer}`);
+	await waitFor(
+		'the payouts to finish and the form to wait on its ending page',
+		async () => (await (await fetch(`${formWaitingUrl}/n8n-execution-status`)).text()).trim() === 'form-waiting',
+		{ timeoutMs: 180_000, intervalMs: 1_000 },
+	);
+	const page = await (await fetch(formWaitingUrl)).text();
+	const [result] = embeddedFiles(page);
+	// The page posts back once it has shown itself, which ends the execution.
+	await fetch(formWaitingUrl, { method: 'POST' });
+	return { fileName: result.fileName, text: bytesOf(result).toString('utf8') };
+}
