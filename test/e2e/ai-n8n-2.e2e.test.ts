@@ -13,7 +13,9 @@ import { mcpUrl } from '../../scripts/n8n/devAi';
 import { LINES } from '../../scripts/n8n/paths';
 import type { AiStack } from './support/aiStack';
 import { startAiStack } from './support/aiStack';
+import { launchBrowser } from './support/editor';
 import { treasuryChat } from './support/treasuryChat';
+import { approveInEditorChat } from './support/treasuryEditor';
 
 jest.setTimeout(300_000);
 
@@ -89,6 +91,22 @@ describe(`the treasury assistant on n8n ${line.version} (stand-in model, human r
 		expect(await ledger(reference)).toEqual([expect.objectContaining({ amount: '2500.00', beneficiary_account_number: BENEFICIARY, status: 'successful' })]);
 	});
 
+	test('in the editor\'s chat, as a person tries it: the review message with its buttons, Approve payment clicked there, paid once', async () => {
+		const browser = await launchBrowser((message) => process.stdout.write(`[e2e ai] ${message}\n`));
+		if (!browser) return;
+		try {
+			const reference = `AI-E2E-EDITOR-${Date.now()}`;
+			const t0 = Date.now();
+			const review = await approveInEditorChat(browser, stack.n8n.url, stack.cookie, stack.treasury.id, payment('1500.00', reference), `ai-treasury-n8n-${line.version}`);
+			figure(`editor chat: payout requested, reviewed and paid in ${((Date.now() - t0) / 1000).toFixed(0)} s (editor load included)`);
+			for (const shown of ['Amount: NGN 1500.00', `Beneficiary name: ${nameAtBank(BENEFICIARY)}`, `Reference: ${reference}`, 'Approve payment', 'Decline']) expect(review.shown).toContain(shown);
+			expect(review.answer).toContain(`Transfer ${reference} of NGN 1500.00: successful`);
+			expect(await ledger(reference)).toEqual([expect.objectContaining({ amount: '1500.00', status: 'successful' })]);
+		} finally {
+			await browser.close();
+		}
+	});
+
 	test('declined, nothing is paid and the agent is told so', async () => {
 		const reference = `AI-E2E-NO-${Date.now()}`;
 		const id = await chat.say(newSession(), payment('100.00', reference));
@@ -150,12 +168,49 @@ describe(`the treasury assistant on n8n ${line.version} (stand-in model, human r
 	});
 });
 
+describe(`Send money wired where the examples never put it, on n8n ${line.version}: the node refuses it`, () => {
+	test('straight to the agent, with no human review: the model\'s call is refused before any request, and the agent is told why', async () => {
+		const chat = treasuryChat(() => stack, (started) => started.unsafe.treasury);
+		const reference = `AI-E2E-DIRECT-${Date.now()}`;
+		const args = { reference, bank_code: '090823', amount: '200.00', source_account: POOL, beneficiary_account: BENEFICIARY, narration: 'no review', beneficiary_name: nameAtBank(BENEFICIARY) };
+		stack.model.queue({ tool_calls: [{ name: 'Send_money', arguments: args }] }, { content: 'Reported.' });
+		const requestsBefore = bankRequests();
+		const { run } = await chat.answer(await chat.say(`e2e-direct-${Date.now()}`, 'pay without review'));
+		expect(chat.sendMoneyAnswers(run)).toEqual([{ error: expect.stringMatching(/^Send money runs as an AI tool only after a person approves the call in n8n's human review/) }]);
+		expect(bankRequests()).toBe(requestsBefore);
+		expect(await ledger(reference)).toEqual([]);
+	});
+
+	test('to an MCP Server Trigger: n8n lists it, but a call is refused before any request', async () => {
+		const client = await connectMcp(SANDBOX_MCP_TOKEN, 'baas-with-send-money');
+		try {
+			const { tools } = await client.listTools();
+			expect(tools.map((tool) => tool.name)).toContain('Send_money');
+			const requestsBefore = bankRequests();
+			const reference = `AI-E2E-MCP-${Date.now()}`;
+			const result = (await client.callTool({
+				name: 'Send_money',
+				arguments: { reference, bank_code: '090823', amount: '200.00', source_account: POOL, beneficiary_account: BENEFICIARY, narration: 'over MCP', beneficiary_name: nameAtBank(BENEFICIARY) },
+			})) as { isError?: boolean; content: Array<{ text: string }> };
+			expect(result.content.map((part) => part.text).join(' ')).toMatch(/not offered over MCP/);
+			expect(bankRequests()).toBe(requestsBefore);
+			expect(await ledger(reference)).toEqual([]);
+		} finally {
+			await client.close();
+		}
+	});
+});
+
+/** A real MCP client (the SDK's Client over streamable HTTP) connected to an MCP Server Trigger's path. */
+async function connectMcp(token: string, path?: string): Promise<Client> {
+	const client = new Client({ name: 'n8n-nodes-baas e2e', version: '1.0.0' });
+	const url = path ? `${stack.n8n.url}/mcp/${path}` : mcpUrl(stack.n8n.url);
+	await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+	return client;
+}
+
 describe(`the MCP server example on n8n ${line.version}, with a real MCP client`, () => {
-	const connect = async (token: string) => {
-		const client = new Client({ name: 'n8n-nodes-baas e2e', version: '1.0.0' });
-		await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl(stack.n8n.url)), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
-		return client;
-	};
+	const connect = async (token: string) => await connectMcp(token);
 
 	test('lists the read tools only, with the example\'s descriptions and input schemas', async () => {
 		const client = await connect(SANDBOX_MCP_TOKEN);

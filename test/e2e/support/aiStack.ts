@@ -26,7 +26,39 @@ export interface AiStack {
 	apiKey: string;
 	treasury: ExampleWorkflow;
 	mcp: ExampleWorkflow;
+	/** Test-only variants that wire Send money where the examples never do, to see the node refuse it. */
+	unsafe: { treasury: ExampleWorkflow; mcp: ExampleWorkflow };
 	stop(): Promise<void>;
+}
+
+/** A copy of an example under another id, its trigger at another webhook, with `change` applied. */
+function variant(workflow: ExampleWorkflow, id: string, change: (copy: ExampleWorkflow) => void): ExampleWorkflow {
+	const copy = JSON.parse(JSON.stringify(workflow)) as ExampleWorkflow;
+	copy.id = id;
+	copy.name = `e2e: ${workflow.name}, ${id}`;
+	for (const node of copy.nodes) if (node.webhookId) node.webhookId = `${String(node.webhookId).slice(0, -12)}${id.slice(-12).toLowerCase().replace(/[^0-9a-f]/g, '0')}`;
+	change(copy);
+	return copy;
+}
+
+/** The treasury assistant with Send money wired straight to the agent, no human review between them. */
+function treasuryWithoutReview(treasury: ExampleWorkflow): ExampleWorkflow {
+	return variant(treasury, 'E2eTreasuryDirect', (copy) => {
+		copy.nodes = copy.nodes.filter((node) => node.name !== 'Approve payment');
+		const connections = copy.connections as Record<string, Record<string, Array<Array<{ node: string; type: string; index: number }>>>>;
+		delete connections['Approve payment'];
+		connections['Send money'] = { ai_tool: [[{ node: 'Treasury Agent', type: 'ai_tool', index: 0 }]] };
+	});
+}
+
+/** The MCP server with the treasury assistant's Send money attached, under its own path. */
+function mcpWithSendMoney(mcp: ExampleWorkflow, treasury: ExampleWorkflow): ExampleWorkflow {
+	return variant(mcp, 'E2eMcpWithSend01', (copy) => {
+		const trigger = copy.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger')!;
+		trigger.parameters.path = 'baas-with-send-money';
+		copy.nodes.push(treasury.nodes.find((node) => node.name === 'Send money')!);
+		(copy.connections as Record<string, unknown>)['Send money'] = { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] };
+	});
 }
 
 const log = (line: string) => process.stdout.write(`[e2e ai] ${line}\n`);
@@ -55,14 +87,16 @@ export async function startAiStack(line: N8nLine, port: number): Promise<AiStack
 		await n8nCli(config, ['import:credentials', `--input=${credentialsFile}`]);
 		const treasury = readExample('treasury-assistant.json');
 		const mcp = readExample('mcp-server.json');
-		await importWorkflows(config, [treasury, mcp].map((workflow) => pointExample(workflow, bank.url, {})));
+		const unsafe = { treasury: treasuryWithoutReview(treasury), mcp: mcpWithSendMoney(mcp, treasury) };
+		const workflows = [treasury, mcp, unsafe.treasury, unsafe.mcp];
+		await importWorkflows(config, workflows.map((workflow) => pointExample(workflow, bank.url, {})));
 		const n8n = await startN8n(config, log);
 		started.push(() => n8n.stop());
 		const cookie = await ownerSession(n8n.url);
 		const apiKey = await createApiKey(n8n.url, cookie);
-		for (const workflow of [treasury, mcp]) await activateWorkflow(n8n.url, cookie, workflow.id);
-		log('imported and activated the treasury assistant and the MCP server examples');
-		return { n8n, bank, model, cookie, apiKey, treasury, mcp, stop };
+		for (const workflow of workflows) await activateWorkflow(n8n.url, cookie, workflow.id);
+		log('imported and activated the treasury assistant and the MCP server examples, and their variants with Send money wired unsafely');
+		return { n8n, bank, model, cookie, apiKey, treasury, mcp, unsafe, stop };
 	} catch (error) {
 		await stop();
 		throw error;

@@ -3,6 +3,7 @@
  * its payments as the reviewer does: reading the review message n8n sent into the chat and opening its Approve or
  * Decline link (n8n's signed resume URL). What happened is read back from n8n's public API.
  */
+import type { ExampleWorkflow } from '../../../scripts/n8n/examples';
 import { waitFor } from '../../support/waitFor';
 import type { AiStack } from './aiStack';
 
@@ -29,9 +30,9 @@ const REPLY = 'Reply';
 /** A reviewer opens a link in a browser; n8n ignores approval links opened by bots (link previews). */
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
-export function treasuryChat(stack: () => AiStack) {
+export function treasuryChat(stack: () => AiStack, workflow: (stack: AiStack) => ExampleWorkflow = (started) => started.treasury) {
 	const chatUrl = () => {
-		const trigger = stack().treasury.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger')!;
+		const trigger = workflow(stack()).nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger')!;
 		return `${stack().n8n.url}/webhook/${String(trigger.webhookId)}/chat`;
 	};
 
