@@ -1,6 +1,7 @@
 /**
  * `npm run dev`: the sandbox bank plus the real n8n with this package loaded, as a user would have it.
- * Builds and packs the package, starts the bank on 127.0.0.1:4010, installs n8n into .cache/ on first run,
+ * Builds and packs the package, starts the bank on 127.0.0.1:4010 (and the sandbox's stand-in model for the AI
+ * examples on a free port, sandbox/model), installs n8n into .cache/ on first run,
  * installs the package the community way, imports sandbox credentials and the example workflows, activates
  * "BaaS: first look", starts n8n on 127.0.0.1:5678 and prints what to do. Ctrl-C stops everything.
  *
