@@ -51,6 +51,18 @@ const ledger = async (reference: string) =>
 	);
 const bankRequests = () => stack.bank.requests().length;
 const nameAtBank = (account: string) => stack.bank.bank.accounts.get(account)!.accountName;
+/** What the model gives Send money for a payment to the beneficiary at this bank (the $fromAI keys of the example). */
+const sendMoneyArguments = (reference: string, amount: string, narration: string, beneficiaryName = nameAtBank(BENEFICIARY)) => ({
+	reference,
+	bank_code: '090823',
+	amount,
+	source_account: POOL,
+	beneficiary_account: BENEFICIARY,
+	narration,
+	beneficiary_name: beneficiaryName,
+});
+/** A model's call of the example's Send money, which n8n's human review wraps as { toolParameters, hitlParameters }. */
+const reviewedSendMoney = (args: object) => ({ tool_calls: [{ name: 'Send_money', arguments: { toolParameters: args, hitlParameters: {} } }] });
 
 describe(`the treasury assistant on n8n ${line.version} (stand-in model, human review in the chat)`, () => {
 	const chat = treasuryChat(() => stack);
@@ -125,8 +137,7 @@ describe(`the treasury assistant on n8n ${line.version} (stand-in model, human r
 
 	test('the model calling Send money twice with the same reference, both approved: paid once, the second call told it was sent before', async () => {
 		const reference = `AI-E2E-TWICE-${Date.now()}`;
-		const args = { reference, bank_code: '090823', amount: '300.00', source_account: POOL, beneficiary_account: BENEFICIARY, narration: 'twice', beneficiary_name: nameAtBank(BENEFICIARY) };
-		const send = { tool_calls: [{ name: 'Send_money', arguments: { toolParameters: args, hitlParameters: {} } }] };
+		const send = reviewedSendMoney(sendMoneyArguments(reference, '300.00', 'twice'));
 		stack.model.queue(send, send, { content: 'Sent.' });
 		const id = await chat.say(newSession(), 'pay it twice');
 		await chat.open((await chat.review(id, 1)).approve);
@@ -154,8 +165,7 @@ describe(`the treasury assistant on n8n ${line.version} (stand-in model, human r
 
 	test('approved with a name the bank does not hold on the account, nothing is paid: Send money checked it with the bank first', async () => {
 		const reference = `AI-E2E-NAME-${Date.now()}`;
-		const args = { reference, bank_code: '090823', amount: '400.00', source_account: POOL, beneficiary_account: BENEFICIARY, narration: 'wrong name', beneficiary_name: 'Somebody Else' };
-		stack.model.queue({ tool_calls: [{ name: 'Send_money', arguments: { toolParameters: args, hitlParameters: {} } }] }, { content: 'Reported.' });
+		stack.model.queue(reviewedSendMoney(sendMoneyArguments(reference, '400.00', 'wrong name', 'Somebody Else')), { content: 'Reported.' });
 		const id = await chat.say(newSession(), 'pay somebody else');
 		const review = await chat.review(id);
 		expect(review.text).toContain('Beneficiary name: Somebody Else');
@@ -172,8 +182,7 @@ describe(`Send money wired where the examples never put it, on n8n ${line.versio
 	test('straight to the agent, with no human review: the model\'s call is refused before any request, and the agent is told why', async () => {
 		const chat = treasuryChat(() => stack, (started) => started.unsafe.treasury);
 		const reference = `AI-E2E-DIRECT-${Date.now()}`;
-		const args = { reference, bank_code: '090823', amount: '200.00', source_account: POOL, beneficiary_account: BENEFICIARY, narration: 'no review', beneficiary_name: nameAtBank(BENEFICIARY) };
-		stack.model.queue({ tool_calls: [{ name: 'Send_money', arguments: args }] }, { content: 'Reported.' });
+		stack.model.queue({ tool_calls: [{ name: 'Send_money', arguments: sendMoneyArguments(reference, '200.00', 'no review') }] }, { content: 'Reported.' });
 		const requestsBefore = bankRequests();
 		const { run } = await chat.answer(await chat.say(`e2e-direct-${Date.now()}`, 'pay without review'));
 		expect(chat.sendMoneyAnswers(run)).toEqual([{ error: expect.stringMatching(/^Send money runs as an AI tool only after a person approves the call in n8n's human review/) }]);
@@ -190,7 +199,7 @@ describe(`Send money wired where the examples never put it, on n8n ${line.versio
 			const reference = `AI-E2E-MCP-${Date.now()}`;
 			const result = (await client.callTool({
 				name: 'Send_money',
-				arguments: { reference, bank_code: '090823', amount: '200.00', source_account: POOL, beneficiary_account: BENEFICIARY, narration: 'over MCP', beneficiary_name: nameAtBank(BENEFICIARY) },
+				arguments: sendMoneyArguments(reference, '200.00', 'over MCP'),
 			})) as { isError?: boolean; content: Array<{ text: string }> };
 			expect(result.content.map((part) => part.text).join(' ')).toMatch(/not offered over MCP/);
 			expect(bankRequests()).toBe(requestsBefore);
