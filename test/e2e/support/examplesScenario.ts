@@ -79,7 +79,17 @@ export function describeExamples(line: N8nLine, port: number) {
 		/** Starts a workflow through its stand-in webhook and returns its finished execution. */
 		const run = async (webhookPath: string, workflowId: string) => {
 			const before = (await listExecutions(stack.n8n.url, stack.apiKey, workflowId)).length;
-			expect((await fetch(`${stack.n8n.url}/${webhookPath}`, { method: 'POST' })).status).toBe(200);
+			// n8n 2.41 registers a published workflow's production webhook a moment after the publish call answers
+			// (measured: 404 at once, 200 three seconds later); a 404 starts nothing, so it is asked again.
+			const answer = await waitFor(
+				`n8n to register ${webhookPath}`,
+				async () => {
+					const response = await fetch(`${stack.n8n.url}/${webhookPath}`, { method: 'POST' });
+					return response.status === 404 ? undefined : response;
+				},
+				{ timeoutMs: 30_000, intervalMs: 1_000 },
+			);
+			expect(answer.status).toBe(200);
 			return await waitFor(
 				`an execution of ${workflowId}`,
 				async () => {
