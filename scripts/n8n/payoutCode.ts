@@ -7,6 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 
 import { EXAMPLES_DIR, readExample } from './examples';
 
@@ -58,6 +59,9 @@ export const CSV_SAFE_JS = `const csvSafe = (value) => {
   const formula = /^[\\t\\r\\0]|^\\s*[=+\\-@]/.test(text) && !/^\\s*[+-]?\\d+(\\.\\d+)?\\s*$/.test(text);
   return formula ? \`'\${text}\` : text;
 };`;
+
+/** The same rule as a function, for what writes CSV outside n8n (the sample file); its tests run this one too. */
+export const csvSafe = runInNewContext(`${CSV_SAFE_JS}; csvSafe`) as (value: unknown) => string;
 
 const SHARED = '// The same code in the three payout examples (scripts/n8n/payoutCode.ts writes it); only these lines differ:';
 

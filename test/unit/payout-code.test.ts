@@ -12,7 +12,8 @@ import { bankApiError, signInApiError, transportApiError } from '../../nodes/Baa
 import { SignInError } from '../../nodes/Baas/transport/tokenExchange';
 import { invalidInput } from '../../nodes/Baas/validation';
 import type { PayoutSource } from '../../scripts/n8n/payoutCode';
-import { checkRowsCode, CSV_SAFE_JS, describeOutcomeCode, PAYOUT_SOURCES } from '../../scripts/n8n/payoutCode';
+import { checkRowsCode, csvSafe, describeOutcomeCode, PAYOUT_SOURCES } from '../../scripts/n8n/payoutCode';
+import { payoutsCsv } from '../../scripts/n8n/payoutRows';
 
 type Json = Record<string, unknown>;
 interface Item {
@@ -24,8 +25,6 @@ const FILE = PAYOUT_SOURCES['payouts-from-file.json'];
 const TABLE = PAYOUT_SOURCES['payouts-from-table.json'];
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const run = <T>(code: string, globals: object): T => plain(runInNewContext(`(function () {\n${code}\n})()`, globals) as T);
-
-const csvSafe = runInNewContext(`${CSV_SAFE_JS}; csvSafe`) as (value: unknown) => string;
 
 const checkRows = (source: PayoutSource, rows: Json[]) => run<Item[]>(checkRowsCode(source), { $input: { all: () => rows.map((json) => ({ json })) } });
 
@@ -77,6 +76,12 @@ describe('csvSafe: a cell a spreadsheet would run is made text, anything else le
 
 	test('values that are not text become text; none is lost', () => {
 		expect([csvSafe(undefined), csvSafe(null), csvSafe(-5), csvSafe(12.5)]).toEqual(['', '', '-5', '12.5']);
+	});
+
+	test('the sample payouts file is written by the same rule: a formula-looking value is refused', () => {
+		const row = { reference: 'A', account_number: '0123456789', bank_code: '000014', account_name: 'Ada Obi', amount: '100.00', narration: 'x' };
+		expect(() => payoutsCsv([{ ...row, narration: '@SUM(1+1)' }])).toThrow(/"@SUM\(1\+1\)" is one/);
+		expect(payoutsCsv([{ ...row, amount: '-5.00' }])).toContain(',-5.00,');
 	});
 });
 
