@@ -9,10 +9,11 @@ import type { InstanceConfig } from './instance';
 import { asRow, plannedPayouts } from './payoutRows';
 
 /**
- * Active after import: they start on their own (a collection, a form submission, a chat message, an MCP client)
- * and need no account.
+ * Published (active, on n8n 1.x) after import: they start on their own (a collection, a form submission, a chat
+ * message, an MCP client) and need no account. The polling first look stays off: it is the safety net's poll alone,
+ * for an n8n the bank cannot reach.
  */
-export const ACTIVE_IN_DEV = ['ExFirstLookSbx01', 'ExCollAlertTable', 'ExPayoutsFromCsv', 'ExTreasuryAgent1', 'ExBaasMcpServer1'];
+export const ACTIVE_IN_DEV = ['ExFirstLookSbx01', 'ExCollAlertTable', 'ExPayoutsFromCsv', 'ExWebhookAndPoll', 'ExTreasuryAgent1', 'ExBaasMcpServer1'];
 
 /** Where the bank URL the examples were pointed at is kept (its port is a flag and may differ next time). */
 const bankUrlFile = (userFolder: string) => path.join(userFolder, 'examples-bank-url.txt');
