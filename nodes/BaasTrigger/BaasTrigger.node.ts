@@ -4,6 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	ITriggerFunctions,
 	ITriggerResponse,
 	IWebhookFunctions,
 	IWebhookResponseData,
@@ -14,6 +15,7 @@ import { BAAS_DESCRIPTION } from '../Baas/nodeDescription';
 import { handleDelivery } from './delivery';
 import { assertValidOptions, DEFAULT_WINDOW_MINUTES, EVENTS_PROPERTY, EVENTS_SUBTITLE, optionsCollection, outputOption } from './options';
 import { forgetRegistration, register, registrationExists } from './registration';
+import { keepTryingToRegister } from './registrationRetry';
 
 /** Thin shell: the form, the registration lifecycle (registration.ts) and delivery handling (delivery.ts). */
 export class BaasTrigger implements INodeType {
@@ -92,12 +94,14 @@ export class BaasTrigger implements INodeType {
 	}
 
 	/**
-	 * Listens to nothing: it exists so that n8n re-activates the workflow at every start. n8n 2.x re-publishes at
-	 * start-up only workflows with a trigger held in memory, and a webhook-only workflow would keep the URL the bank
-	 * was given before a change of n8n's URL; re-activated, checkExists compares and registers the current one.
+	 * Receives nothing (the bank's events come to webhook()), but n8n runs it for as long as the workflow is active,
+	 * which serves twice. n8n 2.x re-publishes at start-up only workflows with a trigger held in memory: without it a
+	 * webhook-only workflow would not be re-activated, and create() would not register its URL again at start-up.
+	 * And a registration the bank could not take while n8n was starting is made again from here (registrationRetry.ts).
 	 */
-	async trigger(): Promise<ITriggerResponse> {
-		return {};
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		if (this.getMode() === 'manual') return {};
+		return { closeFunction: keepTryingToRegister(this) };
 	}
 
 	/**
