@@ -6,7 +6,6 @@ import { accessTokenField, baseUrlField, bearerAuthenticationFor, preAuthenticat
  * n8n's Test signs in with the dialog's values through the nodes' credentialTest (testedBy, in
  * nodes/Baas/methods/credentialTest.ts), never with a stored token as a declarative `test` would.
  */
-// eslint-disable-next-line @n8n/community-nodes/credential-test-required -- tested by the BaaS Dashboard and BaaS nodes (testedBy); the rule reads only node descriptions written as literals, and theirs are built (nodes/Baas/actionNode.ts)
 export class BaasDashboardApi implements ICredentialType {
 	name = 'baasDashboardApi';
 

@@ -6,7 +6,7 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import type { ApiVariant } from '../transport/routes';
+import type { ApiVariant } from '../transport/session';
 import { CREDENTIAL_FOR_VARIANT, testSignIn } from '../transport/session';
 import { scrubPatterns } from '../transport/scrub';
 import { SignInError } from '../transport/tokenExchange';

@@ -19,6 +19,7 @@ import type { IssuedToken, SignInKind } from './tokenExchange';
 import { exchangeForToken, SignInError } from './tokenExchange';
 
 export { clearSignInGuard, SIGN_IN_LIMITS } from './signInGuard';
+export type { ApiVariant } from './routes';
 
 /**
  * The bank's tokens, held once per n8n process (a main or a worker) rather than in each execution: one sign-in
