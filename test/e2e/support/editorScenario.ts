@@ -167,6 +167,45 @@ export function describeEditor(stack: () => Stack, version: string) {
 			await page.keyboard.press('Escape');
 		}, 300_000);
 
+		inBrowser("the credential's Test shows the bank's refusal: a saved BaaS API credential edited to a wrong Client Secret", async () => {
+			const { bank, n8n, cookie } = stack();
+			const name = `BaaS API (browser copy ${version})`;
+			const wrong = 'browser-Wrong-Secret-27';
+			const created = await fetch(`${n8n.url}/rest/credentials`, {
+				method: 'POST',
+				headers: { cookie, 'content-type': 'application/json', 'browser-id': 'e2e' },
+				body: JSON.stringify({
+					name,
+					type: 'baasApi',
+					data: { baseUrl: bank.url, clientId: bank.seed.clientId, clientSecret: bank.seed.clientSecret, webhookSecret: bank.seed.webhookSecret },
+				}),
+			});
+			expect(created.status).toBe(200);
+			const { data } = (await created.json()) as { data: { id: string } };
+			const refused = () => bank.requests().filter((r) => r.path.endsWith('/generate_token') && r.response_code === '41').length;
+			const before = refused();
+
+			await page.goto(`${n8n.url}/home/credentials/${data.id}`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+			const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
+			await dialog.waitFor({ timeout: 120_000 });
+			const secret = dialog.locator('[data-test-id="credential-connection-parameter"]', { hasText: 'Client Secret' }).locator('input').first();
+			await secret.fill(wrong);
+			await dialog.locator('[data-test-id="credential-save-button"]').click();
+			// n8n tests a credential when it is saved, and shows what the test said.
+			await dialog.getByText(/Couldn.t connect with these settings/).first().waitFor({ timeout: 60_000 });
+			const more = dialog.getByText(/More details/i);
+			if ((await more.count()) > 0) await more.first().click();
+			await dialog.getByText(/Invalid client credentials \[41\]/).first().waitFor({ timeout: 30_000 });
+			const shown = await dialog.innerText();
+			await shoot(page, `credential-test-refused-n8n-${version}`);
+			expect(shown).toContain('The bank refused to sign in: Invalid client credentials [41]');
+			expect(shown).toContain(`credential "${name}"`);
+			expect(shown).not.toContain(wrong);
+			// The Test asked the bank with the dialog's secret, once.
+			expect(refused() - before).toBe(1);
+			await page.keyboard.press('Escape');
+		});
+
 		inBrowser('Send money\'s Source Account list offers the accounts that can send, each with status and balance, largest balance first', async () => {
 			await openPickerAfterTrigger(page, stack().n8n.url);
 			await openActions(page, 'BaaS');

@@ -1,0 +1,228 @@
+import { startSandbox } from '../../../sandbox';
+import type { Execution } from '../../../scripts/n8n/api';
+import { listExecutions } from '../../../scripts/n8n/api';
+import type { N8nLine } from '../../../scripts/n8n/paths';
+import { waitFor } from '../../support/waitFor';
+import type { Stack } from './stack';
+
+const SCHEDULE_SECONDS = 10;
+const WRONG_SECRET = 'e2e-Wrong-Secret-27';
+/** What n8n's REST gives back for a password field it does not show, and takes as "keep the stored value". */
+const KEEP_STORED = '__n8n_BLANK_VALUE_e5362baf-c777-4d57-a609-6eaf1f9e87f6';
+
+type Json = Record<string, unknown>;
+
+/** n8n's REST (as the editor calls it, with the owner's cookie) and public API, for this scenario. */
+function clients(stack: Stack) {
+	const rest = async (method: string, path: string, body?: unknown) => {
+		const response = await fetch(`${stack.n8n.url}/rest${path}`, {
+			method,
+			headers: { cookie: stack.cookie, 'content-type': 'application/json', 'browser-id': 'e2e' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`n8n ${method} /rest${path}: HTTP ${response.status} ${text}`);
+		const parsed = JSON.parse(text) as { data?: Json };
+		return (parsed.data ?? parsed) as Json;
+	};
+	const api = async (method: string, path: string, body?: unknown) => {
+		const response = await fetch(`${stack.n8n.url}/api/v1${path}`, {
+			method,
+			headers: { 'X-N8N-API-KEY': stack.apiKey, 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`n8n ${method} /api/v1${path}: HTTP ${response.status} ${text}`);
+		return JSON.parse(text) as Json;
+	};
+	return { rest, api };
+}
+
+/** Start → BaaS → Account → Get Balance, with the given trigger and credential. */
+function balanceWorkflow(name: string, trigger: Json, credential: { id: string; name: string }, accountNumber: string) {
+	return {
+		name,
+		nodes: [
+			{ id: 'e2e-guard-start', name: 'Start', position: [0, 0], ...trigger },
+			{
+				id: 'e2e-guard-balance',
+				name: 'Balance',
+				type: 'n8n-nodes-baas.baas',
+				typeVersion: 2,
+				position: [220, 0],
+				parameters: { resource: 'account', operation: 'getBalance', accountNumber: { __rl: true, mode: 'id', value: accountNumber }, options: {} },
+				credentials: { baasApi: credential },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Balance', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+const MANUAL_TRIGGER = { type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} };
+const EVERY_FEW_SECONDS = {
+	type: 'n8n-nodes-base.scheduleTrigger',
+	typeVersion: 1.2,
+	parameters: { rule: { interval: [{ field: 'seconds', secondsInterval: SCHEDULE_SECONDS }] } },
+};
+
+const done = (e: Execution) => e.status !== 'running' && e.status !== 'new' && e.status !== 'waiting';
+const errorOf = (e: Execution) => e.data?.resultData?.error?.message ?? '';
+
+/**
+ * Issue 27, item 2, in the real n8n: a credential with a wrong Client Secret used by 20 manual executions, a
+ * published workflow that runs every 10 seconds, and 10 credential Tests (n8n's REST, as the dialog calls it).
+ * The bank must see one refused sign-in and no lockout; once the secret is corrected, the next run, the next
+ * Test and the next scheduled run work.
+ */
+export function describeSignInGuard(stack: () => Stack, line: N8nLine) {
+	/** Made by the first test, edited by the second. */
+	let shared: { ref: { id: string; name: string }; manual: Json } | undefined;
+	const runManually = async (workflow: Json) => {
+		const { rest } = clients(stack());
+		const started = await rest('POST', `/workflows/${String(workflow.id)}/run`, { workflowData: workflow, triggerToStartFrom: { name: 'Start' } });
+		const id = String(started.executionId);
+		return await waitFor(
+			`manual execution ${id}`,
+			async () => {
+				const response = await fetch(`${stack().n8n.url}/api/v1/executions/${id}?includeData=true`, { headers: { 'X-N8N-API-KEY': stack().apiKey } });
+				if (!response.ok) return undefined;
+				const execution = (await response.json()) as Execution;
+				return done(execution) ? execution : undefined;
+			},
+			{ timeoutMs: 60_000, intervalMs: 250 },
+		);
+	};
+
+	test('a wrong client secret: 20 manual runs, a workflow every 10 s and 10 credential Tests make 1 refused sign-in and 0 lockouts; the corrected secret works at once', async () => {
+		const { bank, n8n } = stack();
+		const { rest, api } = clients(stack());
+		const signIns = () => bank.requests().filter((r) => r.path.endsWith('/generate_token'));
+		const before = { refused: signIns().filter((r) => r.response_code === '41').length, locked: bank.requests().filter((r) => r.status === 423).length };
+		const account = bank.seed.accounts.find((a) => a.status === 'active')!.account_number;
+		const data = (clientSecret: string) => ({ baseUrl: bank.url, clientId: bank.seed.clientId, clientSecret, webhookSecret: bank.seed.webhookSecret });
+		const name = `BaaS API (e2e typo ${line.nodeMajor})`;
+		const credential = await rest('POST', '/credentials', { name, type: 'baasApi', data: data(WRONG_SECRET) });
+		const ref = { id: String(credential.id), name };
+		shared = { ref, manual: {} };
+
+		const manual = await api('POST', '/workflows', balanceWorkflow(`Sign-in guard, manual (${line.version})`, MANUAL_TRIGGER, ref, account));
+		const scheduled = await api('POST', '/workflows', balanceWorkflow(`Sign-in guard, every ${SCHEDULE_SECONDS} s (${line.version})`, EVERY_FEW_SECONDS, ref, account));
+		shared.manual = manual;
+		await api('POST', `/workflows/${String(scheduled.id)}/activate`);
+		const publishedAt = Date.now();
+
+		const test = async (clientSecret?: string) =>
+			(await rest('POST', '/credentials/test', { credentials: { id: ref.id, name, type: 'baasApi', data: data(clientSecret ?? WRONG_SECRET) } })) as { status: string; message: string };
+
+		const manualErrors = new Set<string>();
+		const testMessages = new Set<string>();
+		for (let round = 0; round < 10; round++) {
+			for (let i = 0; i < 2; i++) {
+				const run = await runManually(manual);
+				expect(run.status).toBe('error');
+				manualErrors.add(errorOf(run).replace(/\d\d:\d\d/g, 'hh:mm'));
+			}
+			const tested = await test();
+			expect(tested.status).toBe('Error');
+			testMessages.add(tested.message.replace(/\d\d:\d\d/g, 'hh:mm'));
+		}
+		// The scheduled workflow has run with the wrong secret for at least six turns.
+		await waitFor(
+			'six scheduled runs with the wrong secret',
+			async () => ((await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).filter(done).length >= 6 ? true : undefined),
+			{ timeoutMs: 180_000, intervalMs: 1_000 },
+		);
+		const scheduledRuns = (await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).filter(done);
+		const refused = signIns().filter((r) => r.response_code === '41').length - before.refused;
+		const lockouts = bank.requests().filter((r) => r.status === 423).length - before.locked;
+
+		// The fix: the secret corrected in the credential, nothing else touched.
+		await rest('PATCH', `/credentials/${ref.id}`, { name, type: 'baasApi', data: data(bank.seed.clientSecret) });
+		const fixedAt = Date.now();
+		const fixedRun = await runManually(manual);
+		const fixedTest = await test(bank.seed.clientSecret);
+		const nextScheduled = await waitFor(
+			'a scheduled run after the fix',
+			async () =>
+				(await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).find((e) => done(e) && new Date(String((e as unknown as Json).startedAt)).getTime() > fixedAt),
+			{ timeoutMs: 60_000, intervalMs: 1_000 },
+		);
+		await api('POST', `/workflows/${String(scheduled.id)}/deactivate`);
+		process.stdout.write(
+			`e2e sign-in guard n8n ${line.version}: manual_runs=20 credential_tests=10 scheduled_runs=${scheduledRuns.length} over ${((fixedAt - publishedAt) / 1000).toFixed(0)} s ` +
+				`refused_sign_ins_at_bank=${refused} lockouts=${lockouts} after_fix: manual=${fixedRun.status} test=${fixedTest.status} scheduled=${nextScheduled.status} ` +
+				`(${((Date.now() - fixedAt) / 1000).toFixed(0)} s)\n`,
+		);
+		process.stdout.write(`e2e sign-in guard n8n ${line.version}: the Test said: ${[...testMessages].join(' | ')}\n`);
+
+		expect(refused).toBe(1);
+		expect(lockouts).toBe(0);
+		expect(scheduledRuns.every((run) => run.status === 'error')).toBe(true);
+		for (const message of [...manualErrors, ...testMessages]) {
+			expect(message).toContain('Invalid client credentials [41]');
+			expect(message).toContain(`credential "${name}"`);
+			expect(message).toContain(`client ID ${bank.seed.clientId}`);
+			expect(message).not.toContain(WRONG_SECRET);
+		}
+		expect(fixedRun.status).toBe('success');
+		expect(fixedTest.status).toBe('OK');
+		expect(nextScheduled.status).toBe('success');
+	}, 600_000);
+
+	test("an edited secret or Base URL signs in again at the next request: the BaaS node's, and n8n's own stored token (HTTP Request node)", async () => {
+		if (!shared) throw new Error('needs the credential of the previous test');
+		const { bank } = stack();
+		const { rest, api } = clients(stack());
+		const { ref, manual } = shared;
+		const data = (changes: Json) => ({ baseUrl: bank.url, clientId: bank.seed.clientId, clientSecret: bank.seed.clientSecret, webhookSecret: bank.seed.webhookSecret, accessToken: KEEP_STORED, ...changes });
+		const save = (changes: Json) => rest('PATCH', `/credentials/${ref.id}`, { name: ref.name, type: 'baasApi', data: data(changes) });
+		const refused = () => bank.requests().filter((r) => r.path.endsWith('/generate_token') && r.response_code === '41').length;
+		// The HTTP Request node with this credential type: n8n signs in (preAuthentication), stores the token, sends it.
+		const storedToken = await api('POST', '/workflows', {
+			name: `Sign-in guard, n8n's stored token (${line.version})`,
+			nodes: [
+				{ id: 'e2e-guard-start', name: 'Start', position: [0, 0], ...MANUAL_TRIGGER },
+				{
+					id: 'e2e-guard-http',
+					name: 'Validate',
+					type: 'n8n-nodes-base.httpRequest',
+					typeVersion: 4.2,
+					position: [220, 0],
+					parameters: { url: `${bank.url}/api/v1/security/api/validate_token`, authentication: 'predefinedCredentialType', nodeCredentialType: 'baasApi', options: {} },
+					credentials: { baasApi: ref },
+				},
+			],
+			connections: { Start: { main: [[{ node: 'Validate', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		});
+		expect((await runManually(storedToken)).status).toBe('success');
+		expect((await runManually(manual)).status).toBe('success');
+
+		// Saved with a wrong secret (the stored token kept, as the dialog keeps it): neither keeps working on an old token.
+		const refusedBefore = refused();
+		await save({ clientSecret: WRONG_SECRET });
+		const node = await runManually(manual);
+		const viaN8n = await runManually(storedToken);
+		process.stdout.write(`e2e sign-in guard n8n ${line.version}: after the secret was edited: BaaS node ${node.status} (${errorOf(node).slice(0, 90)}…), HTTP Request node ${viaN8n.status} (${errorOf(viaN8n).slice(0, 90)}…)\n`);
+		expect(node.status).toBe('error');
+		expect(errorOf(node)).toContain('Invalid client credentials [41]');
+		expect(viaN8n.status).toBe('error');
+		// The wrong secret was refused minutes ago: neither asked the bank again.
+		expect(refused()).toBe(refusedBefore);
+
+		// The Base URL moved to another bank (the same API client there): the next run signs in there first.
+		const other = await startSandbox({ port: 0 });
+		try {
+			await save({ baseUrl: other.url });
+			const moved = await runManually(manual);
+			expect(moved.status).toBe('success');
+			const seen = other.requests().map((r) => r.path.split('/').pop());
+			process.stdout.write(`e2e sign-in guard n8n ${line.version}: after the Base URL was edited, the new bank saw: ${seen.join(', ')}\n`);
+			expect(seen[0]).toBe('generate_token');
+		} finally {
+			await save({});
+			await other.close();
+		}
+	}, 300_000);
+}
