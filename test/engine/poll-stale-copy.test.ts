@@ -7,7 +7,7 @@
  */
 import { clearSignInGuard } from '../../nodes/Baas/transport/session';
 import { collect } from './harness/bankActivity';
-import { useBankFixture } from './harness/bankFixture';
+import { storeApiCredential, useBankFixture } from './harness/bankFixture';
 import { fakeClock, PollingWorkflow, referencesOf } from './harness/pollWorkflow';
 import { reportFigures } from './reliability/scale';
 
@@ -18,20 +18,10 @@ const fx = useBankFixture({ transactions: 0, tokenTtlSeconds: 600 }, () => {
 
 const MINUTE = 60_000;
 
-function storeCredential(id: string, clientSecret: string) {
-	fx.credentials.add(id, 'baasApi', {
-		baseUrl: fx.bank.url,
-		clientId: fx.bank.seed.clientId,
-		clientSecret,
-		webhookSecret: '',
-		accessToken: '',
-	});
-}
-
 test('a stale copy of the credential polled first every minute for an hour: the correct one succeeds on 60 of 60 polls', async () => {
 	fakeClock.start();
-	storeCredential('old-copy', 'the-secret-before-rotation');
-	storeCredential('current', fx.bank.seed.clientSecret);
+	storeApiCredential(fx, 'old-copy', 'the-secret-before-rotation');
+	storeApiCredential(fx, 'current', fx.bank.seed.clientSecret);
 	const parameters = { authentication: 'apiClient', events: ['COLLECTION_SUCCESS'] };
 	const stale = new PollingWorkflow(fx.credentials, { ...parameters }, { baasApi: 'old-copy' }, 'wf-stale', { nodeName: 'Stale Poll' });
 	const correct = new PollingWorkflow(fx.credentials, { ...parameters }, { baasApi: 'current' }, 'wf-current', { nodeName: 'Current Poll' });

@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { forgetHeldTokens, SIGN_IN_LIMITS } from '../../nodes/Baas/transport/session';
-import { useBankFixture } from './harness/bankFixture';
+import { storeApiCredential, useBankFixture } from './harness/bankFixture';
 import { testCredential } from './harness/credentialTest';
 import { fakeClock, PollingWorkflow } from './harness/pollWorkflow';
 import { runNode } from './harness/runNode';
@@ -28,15 +28,7 @@ const API_SIGN_IN = '/generate_token';
 const refused = () => fx.bank.requests().filter((r) => (r.path.endsWith(API_SIGN_IN) || r.path.endsWith('/auth/web/login')) && r.response_code === '41');
 const lockouts = () => fx.bank.requests().filter((r) => r.status === 423).length;
 
-function saveApiCredential(id: string, clientSecret: string) {
-	fx.credentials.add(id, 'baasApi', {
-		baseUrl: fx.bank.url,
-		clientId: fx.bank.seed.clientId,
-		clientSecret,
-		webhookSecret: fx.bank.seed.webhookSecret,
-		accessToken: '',
-	});
-}
+const saveApiCredential = (id: string, clientSecret: string) => storeApiCredential(fx, id, clientSecret);
 
 /** One manual execution of BaaS → Account → Get Balance with its own execution id, as n8n runs each. */
 function execution(id: string, items = 3, type: 'baasApi' | 'baasDashboardApi' = 'baasApi') {
@@ -143,6 +135,21 @@ describe('a secret edited to one wrong value after another (issue 27, item 2)', 
 		// After the window, the next run signs in with the credential as saved then.
 		fakeClock.advance(SIGN_IN_LIMITS.pauseMs);
 		expect((await execution('edited')).json[0]).not.toHaveProperty('error');
+		expect(lockouts()).toBe(0);
+	});
+
+	test("a refused secret waits 15 minutes from its own refusal, though other secrets were refused after it", async () => {
+		fakeClock.start();
+		saveApiCredential('first', 'first-wrong-Secret');
+		saveApiCredential('second', 'second-wrong-Secret');
+		await execution('first');
+		fakeClock.advance(10 * MINUTE);
+		await execution('second');
+		fakeClock.advance(5 * MINUTE);
+		expect(refused()).toHaveLength(2);
+		// 15 minutes after its refusal, the first secret is asked about again (the identity has 1 refusal left).
+		expect(firstError(await execution('first'))).toMatch(/The bank refused to sign in: Invalid client credentials \[41\]/);
+		expect(refused()).toHaveLength(3);
 		expect(lockouts()).toBe(0);
 	});
 

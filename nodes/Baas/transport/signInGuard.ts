@@ -123,7 +123,7 @@ function identityError(candidate: SignInCandidate, record: IdentityRecord, nowMs
 /** Why `candidate` may not sign in now, or undefined when it may. */
 function blockOf(candidate: SignInCandidate, record: IdentityRecord, nowMs: number): SignInError | undefined {
 	age(record, nowMs);
-	const own = record.refusals.find((r) => r.credentialKey === candidate.credentialKey);
+	const own = record.refusals.find((r) => r.credentialKey === candidate.credentialKey && nowMs - r.atMs < SIGN_IN_LIMITS.pauseMs);
 	if (own) return refusedError(candidate, own, record);
 	if ((record.lockedUntilMs ?? 0) > nowMs || identityFull(record)) return identityError(candidate, record, nowMs);
 	return undefined;

@@ -171,17 +171,22 @@ export function describeEditor(stack: () => Stack, version: string) {
 			const { bank, n8n, cookie } = stack();
 			const name = `BaaS API (browser copy ${version})`;
 			const wrong = 'browser-Wrong-Secret-27';
+			const right = { baseUrl: bank.url, clientId: bank.seed.clientId, clientSecret: bank.seed.clientSecret, webhookSecret: bank.seed.webhookSecret };
 			const created = await fetch(`${n8n.url}/rest/credentials`, {
 				method: 'POST',
 				headers: { cookie, 'content-type': 'application/json', 'browser-id': 'e2e' },
-				body: JSON.stringify({
-					name,
-					type: 'baasApi',
-					data: { baseUrl: bank.url, clientId: bank.seed.clientId, clientSecret: bank.seed.clientSecret, webhookSecret: bank.seed.webhookSecret },
-				}),
+				body: JSON.stringify({ name, type: 'baasApi', data: right }),
 			});
 			expect(created.status).toBe(200);
 			const { data } = (await created.json()) as { data: { id: string } };
+			// Tested once while right, as n8n does when it is saved (a declarative Test then stored a token, which
+			// later Tests sent instead of signing in: issue 27).
+			const firstTest = await fetch(`${n8n.url}/rest/credentials/test`, {
+				method: 'POST',
+				headers: { cookie, 'content-type': 'application/json', 'browser-id': 'e2e' },
+				body: JSON.stringify({ credentials: { id: data.id, name, type: 'baasApi', data: right } }),
+			});
+			expect(((await firstTest.json()) as { data: { status: string } }).data.status).toBe('OK');
 			const refused = () => bank.requests().filter((r) => r.path.endsWith('/generate_token') && r.response_code === '41').length;
 			const before = refused();
 
@@ -190,8 +195,9 @@ export function describeEditor(stack: () => Stack, version: string) {
 			await dialog.waitFor({ timeout: 120_000 });
 			const secret = dialog.locator('[data-test-id="credential-connection-parameter"]', { hasText: 'Client Secret' }).locator('input').first();
 			await secret.fill(wrong);
-			await dialog.locator('[data-test-id="credential-save-button"]').click();
-			// n8n tests a credential when it is saved, and shows what the test said.
+			// The Save button sits in the modal's header, outside the dialog's body.
+			await page.locator('[data-test-id="credential-save-button"]').first().click();
+			// n8n tests a credential when it is saved, and shows what the test said under "More details".
 			await dialog.getByText(/Couldn.t connect with these settings/).first().waitFor({ timeout: 60_000 });
 			const more = dialog.getByText(/More details/i);
 			if ((await more.count()) > 0) await more.first().click();
