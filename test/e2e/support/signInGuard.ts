@@ -112,43 +112,52 @@ export function describeSignInGuard(stack: () => Stack, line: N8nLine) {
 
 		const manualErrors = new Set<string>();
 		const testMessages = new Set<string>();
-		// Five rounds of 4 manual executions and 2 Tests at the same moment, while the scheduled workflow runs.
-		for (let round = 0; round < 5; round++) {
-			const [runs, tests] = await Promise.all([Promise.all([1, 2, 3, 4].map(() => runManually(manual))), Promise.all([test(), test()])]);
-			for (const run of runs) {
-				expect(run.status).toBe('error');
-				manualErrors.add(errorOf(run).replace(/\d\d:\d\d/g, 'hh:mm'));
+		let scheduledRuns: Execution[] = [];
+		let refused = 0;
+		let lockouts = 0;
+		let fixedAt = 0;
+		let fixed: { run: Execution; test: { status: string }; scheduled: Execution } | undefined;
+		try {
+			// Five rounds of 4 manual executions and 2 Tests at the same moment, while the scheduled workflow runs.
+			for (let round = 0; round < 5; round++) {
+				const [runs, tests] = await Promise.all([Promise.all([1, 2, 3, 4].map(() => runManually(manual))), Promise.all([test(), test()])]);
+				for (const run of runs) {
+					expect(run.status).toBe('error');
+					manualErrors.add(errorOf(run).replace(/\d\d:\d\d/g, 'hh:mm'));
+				}
+				for (const tested of tests) {
+					expect(tested.status).toBe('Error');
+					testMessages.add(tested.message.replace(/\d\d:\d\d/g, 'hh:mm'));
+				}
 			}
-			for (const tested of tests) {
-				expect(tested.status).toBe('Error');
-				testMessages.add(tested.message.replace(/\d\d:\d\d/g, 'hh:mm'));
-			}
-		}
-		// The scheduled workflow has run with the wrong secret for at least six turns.
-		await waitFor(
-			'six scheduled runs with the wrong secret',
-			async () => ((await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).filter(done).length >= 6 ? true : undefined),
-			{ timeoutMs: 180_000, intervalMs: 1_000 },
-		);
-		const scheduledRuns = (await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).filter(done);
-		const refused = signIns().filter((r) => r.response_code === '41').length - before.refused;
-		const lockouts = bank.requests().filter((r) => r.status === 423).length - before.locked;
+			// The scheduled workflow has run with the wrong secret for at least six turns.
+			await waitFor(
+				'six scheduled runs with the wrong secret',
+				async () => ((await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).filter(done).length >= 6 ? true : undefined),
+				{ timeoutMs: 180_000, intervalMs: 1_000 },
+			);
+			scheduledRuns = (await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).filter(done);
+			refused = signIns().filter((r) => r.response_code === '41').length - before.refused;
+			lockouts = bank.requests().filter((r) => r.status === 423).length - before.locked;
 
-		// The fix: the secret corrected in the credential, nothing else touched.
-		await rest('PATCH', `/credentials/${ref.id}`, { name, type: 'baasApi', data: data(bank.seed.clientSecret) });
-		const fixedAt = Date.now();
-		const fixedRun = await runManually(manual);
-		const fixedTest = await test(bank.seed.clientSecret);
-		const nextScheduled = await waitFor(
-			'a scheduled run after the fix',
-			async () =>
-				(await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).find((e) => done(e) && new Date(String((e as unknown as Json).startedAt)).getTime() > fixedAt),
-			{ timeoutMs: 60_000, intervalMs: 1_000 },
-		);
-		await api('POST', `/workflows/${String(scheduled.id)}/deactivate`);
+			// The fix: the secret corrected in the credential, nothing else touched.
+			await rest('PATCH', `/credentials/${ref.id}`, { name, type: 'baasApi', data: data(bank.seed.clientSecret) });
+			fixedAt = Date.now();
+			const fixedRun = await runManually(manual);
+			const fixedTest = await test(bank.seed.clientSecret);
+			const nextScheduled = await waitFor(
+				'a scheduled run after the fix',
+				async () =>
+					(await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).find((e) => done(e) && new Date(String((e as unknown as Json).startedAt)).getTime() > fixedAt),
+				{ timeoutMs: 60_000, intervalMs: 1_000 },
+			);
+			fixed = { run: fixedRun, test: fixedTest, scheduled: nextScheduled };
+		} finally {
+			await api('POST', `/workflows/${String(scheduled.id)}/deactivate`);
+		}
 		process.stdout.write(
 			`e2e sign-in guard n8n ${line.version}: manual_runs=20 credential_tests=10 scheduled_runs=${scheduledRuns.length} over ${((fixedAt - publishedAt) / 1000).toFixed(0)} s ` +
-				`refused_sign_ins_at_bank=${refused} lockouts=${lockouts} after_fix: manual=${fixedRun.status} test=${fixedTest.status} scheduled=${nextScheduled.status} ` +
+				`refused_sign_ins_at_bank=${refused} lockouts=${lockouts} after_fix: manual=${fixed.run.status} test=${fixed.test.status} scheduled=${fixed.scheduled.status} ` +
 				`(${((Date.now() - fixedAt) / 1000).toFixed(0)} s)\n`,
 		);
 		process.stdout.write(`e2e sign-in guard n8n ${line.version}: the Test said: ${[...testMessages].join(' | ')}\n`);
@@ -162,9 +171,9 @@ export function describeSignInGuard(stack: () => Stack, line: N8nLine) {
 			expect(message).toContain(`client ID ${bank.seed.clientId}`);
 			expect(message).not.toContain(WRONG_SECRET);
 		}
-		expect(fixedRun.status).toBe('success');
-		expect(fixedTest.status).toBe('OK');
-		expect(nextScheduled.status).toBe('success');
+		expect(fixed.run.status).toBe('success');
+		expect(fixed.test.status).toBe('OK');
+		expect(fixed.scheduled.status).toBe('success');
 	}, 600_000);
 
 	test("an edited secret or Base URL signs in again at the next request: the BaaS node's, and n8n's own stored token (HTTP Request node)", async () => {
