@@ -93,7 +93,8 @@ const identityFull = (record: IdentityRecord) => record.refusals.length >= SIGN_
 /** The error of a credential the bank refused, the same words when it happens and whenever it is recalled. */
 function refusedError(candidate: SignInCandidate, refusal: Refusal, record: IdentityRecord): SignInError {
 	const name = candidate.credentialName || refusal.credentialName;
-	const untilMs = Math.max(refusal.atMs + SIGN_IN_LIMITS.pauseMs, record.lockedUntilMs ?? 0);
+	// Its own pause, or longer when the identity has used its refusals or is locked.
+	const untilMs = Math.max(refusal.atMs + SIGN_IN_LIMITS.pauseMs, record.lockedUntilMs ?? 0, identityFull(record) ? identityFullUntil(record) : 0);
 	const locked = (record.lockedUntilMs ?? 0) > refusal.atMs;
 	const message =
 		`The bank refused to sign in: ${refusal.reason} (${named(name)}, ${candidate.who}, at ${clock(refusal.atMs)} UTC). ` +

@@ -38,6 +38,20 @@ function clients(stack: Stack) {
 	return { rest, api };
 }
 
+/**
+ * Runs `body` with a BaaS API credential saved for it, and deletes the credential afterwards, whatever happens:
+ * n8n's editor preselects the credential of a type saved last, and the editor tests expect the sandbox's.
+ */
+export async function withApiCredential(stack: Stack, name: string, data: Json, body: (ref: { id: string; name: string }) => Promise<void>) {
+	const { rest } = clients(stack);
+	const ref = { id: String((await rest('POST', '/credentials', { name, type: 'baasApi', data })).id), name };
+	try {
+		await body(ref);
+	} finally {
+		await rest('DELETE', `/credentials/${ref.id}`);
+	}
+}
+
 /** A workflow of two nodes: the trigger "Start", then `step`, with the credential. */
 function twoSteps(name: string, trigger: Json, step: Json, credential: { id: string; name: string }) {
 	return {
@@ -99,81 +113,81 @@ export function describeSignInGuard(stack: () => Stack, line: N8nLine) {
 		const account = bank.seed.accounts.find((a) => a.status === 'active')!.account_number;
 		const data = (clientSecret: string) => ({ baseUrl: bank.url, clientId: bank.seed.clientId, clientSecret, webhookSecret: bank.seed.webhookSecret });
 		const name = `BaaS API (e2e typo ${line.nodeMajor})`;
-		const credential = await rest('POST', '/credentials', { name, type: 'baasApi', data: data(WRONG_SECRET) });
-		const ref = { id: String(credential.id), name };
+		await withApiCredential(stack(), name, data(WRONG_SECRET), async (ref) => {
 
-		const manual = await api('POST', '/workflows', twoSteps(`Sign-in guard, manual (${line.version})`, MANUAL_TRIGGER, balanceStep(account), ref));
-		const scheduled = await api('POST', '/workflows', twoSteps(`Sign-in guard, every ${SCHEDULE_SECONDS} s (${line.version})`, EVERY_FEW_SECONDS, balanceStep(account), ref));
-		await api('POST', `/workflows/${String(scheduled.id)}/activate`);
-		const publishedAt = Date.now();
+			const manual = await api('POST', '/workflows', twoSteps(`Sign-in guard, manual (${line.version})`, MANUAL_TRIGGER, balanceStep(account), ref));
+			const scheduled = await api('POST', '/workflows', twoSteps(`Sign-in guard, every ${SCHEDULE_SECONDS} s (${line.version})`, EVERY_FEW_SECONDS, balanceStep(account), ref));
+			await api('POST', `/workflows/${String(scheduled.id)}/activate`);
+			const publishedAt = Date.now();
 
-		const test = async (clientSecret?: string) =>
-			(await rest('POST', '/credentials/test', { credentials: { id: ref.id, name, type: 'baasApi', data: data(clientSecret ?? WRONG_SECRET) } })) as { status: string; message: string };
+			const test = async (clientSecret?: string) =>
+				(await rest('POST', '/credentials/test', { credentials: { id: ref.id, name, type: 'baasApi', data: data(clientSecret ?? WRONG_SECRET) } })) as { status: string; message: string };
 
-		const manualErrors = new Set<string>();
-		const testMessages = new Set<string>();
-		let scheduledRuns: Execution[] = [];
-		let refused = 0;
-		let lockouts = 0;
-		let fixedAt = 0;
-		let fixed: { run: Execution; test: { status: string }; scheduled: Execution } | undefined;
-		try {
-			// Five rounds of 4 manual executions and 2 Tests at the same moment, while the scheduled workflow runs.
-			for (let round = 0; round < 5; round++) {
-				const [runs, tests] = await Promise.all([Promise.all([1, 2, 3, 4].map(() => runManually(manual))), Promise.all([test(), test()])]);
-				for (const run of runs) {
-					expect(run.status).toBe('error');
-					manualErrors.add(errorOf(run).replace(/\d\d:\d\d/g, 'hh:mm'));
+			const manualErrors = new Set<string>();
+			const testMessages = new Set<string>();
+			let scheduledRuns: Execution[] = [];
+			let refused = 0;
+			let lockouts = 0;
+			let fixedAt = 0;
+			let fixed: { run: Execution; test: { status: string }; scheduled: Execution } | undefined;
+			try {
+				// Five rounds of 4 manual executions and 2 Tests at the same moment, while the scheduled workflow runs.
+				for (let round = 0; round < 5; round++) {
+					const [runs, tests] = await Promise.all([Promise.all([1, 2, 3, 4].map(() => runManually(manual))), Promise.all([test(), test()])]);
+					for (const run of runs) {
+						expect(run.status).toBe('error');
+						manualErrors.add(errorOf(run).replace(/\d\d:\d\d/g, 'hh:mm'));
+					}
+					for (const tested of tests) {
+						expect(tested.status).toBe('Error');
+						testMessages.add(tested.message.replace(/\d\d:\d\d/g, 'hh:mm'));
+					}
 				}
-				for (const tested of tests) {
-					expect(tested.status).toBe('Error');
-					testMessages.add(tested.message.replace(/\d\d:\d\d/g, 'hh:mm'));
-				}
+				// The scheduled workflow has run with the wrong secret for at least six turns.
+				await waitFor(
+					'six scheduled runs with the wrong secret',
+					async () => ((await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).filter(done).length >= 6 ? true : undefined),
+					{ timeoutMs: 180_000, intervalMs: 1_000 },
+				);
+				scheduledRuns = (await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).filter(done);
+				refused = signIns().filter((r) => r.response_code === '41').length - before.refused;
+				lockouts = bank.requests().filter((r) => r.status === 423).length - before.locked;
+
+				// The fix: the secret corrected in the credential, nothing else touched.
+				await rest('PATCH', `/credentials/${ref.id}`, { name, type: 'baasApi', data: data(bank.seed.clientSecret) });
+				fixedAt = Date.now();
+				const fixedRun = await runManually(manual);
+				const fixedTest = await test(bank.seed.clientSecret);
+				const nextScheduled = await waitFor(
+					'a scheduled run after the fix',
+					async () =>
+						(await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).find((e) => done(e) && new Date(String((e as unknown as Json).startedAt)).getTime() > fixedAt),
+					{ timeoutMs: 60_000, intervalMs: 1_000 },
+				);
+				fixed = { run: fixedRun, test: fixedTest, scheduled: nextScheduled };
+			} finally {
+				await api('POST', `/workflows/${String(scheduled.id)}/deactivate`);
 			}
-			// The scheduled workflow has run with the wrong secret for at least six turns.
-			await waitFor(
-				'six scheduled runs with the wrong secret',
-				async () => ((await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).filter(done).length >= 6 ? true : undefined),
-				{ timeoutMs: 180_000, intervalMs: 1_000 },
+			process.stdout.write(
+				`e2e sign-in guard n8n ${line.version}: manual_runs=20 credential_tests=10 scheduled_runs=${scheduledRuns.length} over ${((fixedAt - publishedAt) / 1000).toFixed(0)} s ` +
+					`refused_sign_ins_at_bank=${refused} lockouts=${lockouts} after_fix: manual=${fixed.run.status} test=${fixed.test.status} scheduled=${fixed.scheduled.status} ` +
+					`(${((Date.now() - fixedAt) / 1000).toFixed(0)} s)\n`,
 			);
-			scheduledRuns = (await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).filter(done);
-			refused = signIns().filter((r) => r.response_code === '41').length - before.refused;
-			lockouts = bank.requests().filter((r) => r.status === 423).length - before.locked;
+			process.stdout.write(`e2e sign-in guard n8n ${line.version}: the Test said: ${[...testMessages].join(' | ')}\n`);
 
-			// The fix: the secret corrected in the credential, nothing else touched.
-			await rest('PATCH', `/credentials/${ref.id}`, { name, type: 'baasApi', data: data(bank.seed.clientSecret) });
-			fixedAt = Date.now();
-			const fixedRun = await runManually(manual);
-			const fixedTest = await test(bank.seed.clientSecret);
-			const nextScheduled = await waitFor(
-				'a scheduled run after the fix',
-				async () =>
-					(await listExecutions(n8n.url, stack().apiKey, String(scheduled.id))).find((e) => done(e) && new Date(String((e as unknown as Json).startedAt)).getTime() > fixedAt),
-				{ timeoutMs: 60_000, intervalMs: 1_000 },
-			);
-			fixed = { run: fixedRun, test: fixedTest, scheduled: nextScheduled };
-		} finally {
-			await api('POST', `/workflows/${String(scheduled.id)}/deactivate`);
-		}
-		process.stdout.write(
-			`e2e sign-in guard n8n ${line.version}: manual_runs=20 credential_tests=10 scheduled_runs=${scheduledRuns.length} over ${((fixedAt - publishedAt) / 1000).toFixed(0)} s ` +
-				`refused_sign_ins_at_bank=${refused} lockouts=${lockouts} after_fix: manual=${fixed.run.status} test=${fixed.test.status} scheduled=${fixed.scheduled.status} ` +
-				`(${((Date.now() - fixedAt) / 1000).toFixed(0)} s)\n`,
-		);
-		process.stdout.write(`e2e sign-in guard n8n ${line.version}: the Test said: ${[...testMessages].join(' | ')}\n`);
-
-		expect(refused).toBe(1);
-		expect(lockouts).toBe(0);
-		expect(scheduledRuns.every((run) => run.status === 'error')).toBe(true);
-		for (const message of [...manualErrors, ...testMessages]) {
-			expect(message).toContain('Invalid client credentials [41]');
-			expect(message).toContain(`credential "${name}"`);
-			expect(message).toContain(`client ID ${bank.seed.clientId}`);
-			expect(message).not.toContain(WRONG_SECRET);
-		}
-		expect(fixed.run.status).toBe('success');
-		expect(fixed.test.status).toBe('OK');
-		expect(fixed.scheduled.status).toBe('success');
+			expect(refused).toBe(1);
+			expect(lockouts).toBe(0);
+			expect(scheduledRuns.every((run) => run.status === 'error')).toBe(true);
+			for (const message of [...manualErrors, ...testMessages]) {
+				expect(message).toContain('Invalid client credentials [41]');
+				expect(message).toContain(`credential "${name}"`);
+				expect(message).toContain(`client ID ${bank.seed.clientId}`);
+				expect(message).not.toContain(WRONG_SECRET);
+			}
+			expect(fixed.run.status).toBe('success');
+			expect(fixed.test.status).toBe('OK');
+			expect(fixed.scheduled.status).toBe('success');
+		});
 	}, 600_000);
 
 	test("an edited secret or Base URL signs in again at the next request: the BaaS node's, and n8n's own stored token (HTTP Request node)", async () => {
@@ -181,54 +195,54 @@ export function describeSignInGuard(stack: () => Stack, line: N8nLine) {
 		const { rest, api } = clients(stack());
 		const name = `BaaS API (e2e edits ${line.nodeMajor})`;
 		const correct = { baseUrl: bank.url, clientId: bank.seed.clientId, clientSecret: bank.seed.clientSecret, webhookSecret: bank.seed.webhookSecret };
-		const ref = { id: String((await rest('POST', '/credentials', { name, type: 'baasApi', data: correct })).id), name };
-		const account = bank.seed.accounts.find((a) => a.status === 'active')!.account_number;
-		const manual = await api('POST', '/workflows', twoSteps(`Sign-in guard, edits (${line.version})`, MANUAL_TRIGGER, balanceStep(account), ref));
-		const data = (changes: Json) => ({ ...correct, accessToken: KEEP_STORED, ...changes });
-		const save = (changes: Json) => rest('PATCH', `/credentials/${ref.id}`, { name: ref.name, type: 'baasApi', data: data(changes) });
-		const refused = () => bank.requests().filter((r) => r.path.endsWith('/generate_token') && r.response_code === '41').length;
-		// The HTTP Request node with this credential type: n8n signs in (preAuthentication), stores the token, sends it.
-		const storedToken = await api(
-			'POST',
-			'/workflows',
-			twoSteps(
-				`Sign-in guard, n8n's stored token (${line.version})`,
-				MANUAL_TRIGGER,
-				{
-					type: 'n8n-nodes-base.httpRequest',
-					typeVersion: 4.2,
-					parameters: { url: `${bank.url}/api/v1/security/api/validate_token`, authentication: 'predefinedCredentialType', nodeCredentialType: 'baasApi', options: {} },
-				},
-				ref,
-			),
-		);
-		expect((await runManually(storedToken)).status).toBe('success');
-		expect((await runManually(manual)).status).toBe('success');
+		await withApiCredential(stack(), name, correct, async (ref) => {
+			const account = bank.seed.accounts.find((a) => a.status === 'active')!.account_number;
+			const manual = await api('POST', '/workflows', twoSteps(`Sign-in guard, edits (${line.version})`, MANUAL_TRIGGER, balanceStep(account), ref));
+			const data = (changes: Json) => ({ ...correct, accessToken: KEEP_STORED, ...changes });
+			const save = (changes: Json) => rest('PATCH', `/credentials/${ref.id}`, { name: ref.name, type: 'baasApi', data: data(changes) });
+			const refused = () => bank.requests().filter((r) => r.path.endsWith('/generate_token') && r.response_code === '41').length;
+			// The HTTP Request node with this credential type: n8n signs in (preAuthentication), stores the token, sends it.
+			const storedToken = await api(
+				'POST',
+				'/workflows',
+				twoSteps(
+					`Sign-in guard, n8n's stored token (${line.version})`,
+					MANUAL_TRIGGER,
+					{
+						type: 'n8n-nodes-base.httpRequest',
+						typeVersion: 4.2,
+						parameters: { url: `${bank.url}/api/v1/security/api/validate_token`, authentication: 'predefinedCredentialType', nodeCredentialType: 'baasApi', options: {} },
+					},
+					ref,
+				),
+			);
+			expect((await runManually(storedToken)).status).toBe('success');
+			expect((await runManually(manual)).status).toBe('success');
 
-		// Saved with a wrong secret (the stored token kept, as the dialog keeps it): neither keeps working on an old token.
-		const refusedBefore = refused();
-		await save({ clientSecret: WRONG_SECRET });
-		const node = await runManually(manual);
-		const viaN8n = await runManually(storedToken);
-		process.stdout.write(`e2e sign-in guard n8n ${line.version}: after the secret was edited: BaaS node ${node.status} (${errorOf(node).slice(0, 90)}…), HTTP Request node ${viaN8n.status} (${errorOf(viaN8n).slice(0, 90)}…)\n`);
-		expect(node.status).toBe('error');
-		expect(errorOf(node)).toContain('Invalid client credentials [41]');
-		expect(viaN8n.status).toBe('error');
-		// The same wrong secret as in the test above, refused minutes ago: at most one more refusal (none when run after it).
-		expect(refused() - refusedBefore).toBeLessThanOrEqual(1);
+			// Saved with a wrong secret (the stored token kept, as the dialog keeps it): neither keeps working on an old token.
+			const refusedBefore = refused();
+			await save({ clientSecret: WRONG_SECRET });
+			const node = await runManually(manual);
+			const viaN8n = await runManually(storedToken);
+			process.stdout.write(`e2e sign-in guard n8n ${line.version}: after the secret was edited: BaaS node ${node.status} (${errorOf(node).slice(0, 90)}…), HTTP Request node ${viaN8n.status} (${errorOf(viaN8n).slice(0, 90)}…)\n`);
+			expect(node.status).toBe('error');
+			expect(errorOf(node)).toContain('Invalid client credentials [41]');
+			expect(viaN8n.status).toBe('error');
+			// The same wrong secret as in the test above, refused minutes ago: at most one more refusal (none when run after it).
+			expect(refused() - refusedBefore).toBeLessThanOrEqual(1);
 
-		// The Base URL moved to another bank (the same API client there): the next run signs in there first.
-		const other = await startSandbox({ port: 0 });
-		try {
-			await save({ baseUrl: other.url });
-			const moved = await runManually(manual);
-			expect(moved.status).toBe('success');
-			const seen = other.requests().map((r) => r.path.split('/').pop());
-			process.stdout.write(`e2e sign-in guard n8n ${line.version}: after the Base URL was edited, the new bank saw: ${seen.join(', ')}\n`);
-			expect(seen[0]).toBe('generate_token');
-		} finally {
-			await save({});
-			await other.close();
-		}
+			// The Base URL moved to another bank (the same API client there): the next run signs in there first.
+			const other = await startSandbox({ port: 0 });
+			try {
+				await save({ baseUrl: other.url });
+				const moved = await runManually(manual);
+				expect(moved.status).toBe('success');
+				const seen = other.requests().map((r) => r.path.split('/').pop());
+				process.stdout.write(`e2e sign-in guard n8n ${line.version}: after the Base URL was edited, the new bank saw: ${seen.join(', ')}\n`);
+				expect(seen[0]).toBe('generate_token');
+			} finally {
+				await other.close();
+			}
+		});
 	}, 300_000);
 }
