@@ -11,6 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { baasSignIn } from '../Baas/methods/credentialTest';
 import { BAAS_DESCRIPTION } from '../Baas/nodeDescription';
 import { handleDelivery } from './delivery';
 import { assertValidOptions, DEFAULT_WINDOW_MINUTES, EVENTS_PROPERTY, EVENTS_SUBTITLE, optionsCollection, outputOption } from './options';
@@ -33,7 +34,8 @@ export class BaasTrigger implements INodeType {
 		defaults: { name: 'BaaS Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'baasApi', required: true }],
+		// The Test button of the credential (n8n asks the first node listing it with a testedBy).
+		credentials: [{ name: 'baasApi', required: true, testedBy: 'baasSignIn' }],
 		webhooks: [
 			{
 				name: 'default',
@@ -71,6 +73,10 @@ export class BaasTrigger implements INodeType {
 				outputOption('The event kind, its data, when it was received and the delivery headers'),
 			]),
 		],
+	};
+
+	methods = {
+		credentialTest: { baasSignIn },
 	};
 
 	webhookMethods = {

@@ -197,13 +197,14 @@ describe('BaaS (Polling) Trigger: exactly once at the edges', () => {
 		expect(first.error?.message).not.toContain('wrong-secret');
 		for (let i = 0; i < 6; i++) {
 			const paused = await wf.poll();
-			expect(paused.error?.message).toMatch(/^Polling is paused until \d\d:\d\d UTC: the bank refused the sign-in$/);
+			expect(paused.error?.message).toMatch(/^The bank refused to sign in: .*It is not tried again until \d\d:\d\d UTC/);
 		}
 		expect(fx.count('/generate_token') - before).toBe(1);
 
-		// Fetch Test Event still tries (so a fixed credential shows at once); its successful sign-in lifts the
-		// identity's pause, so scheduled polls resume at once.
+		// Fetch Test Event with the same secret is not tried either; a corrected credential signs in at once, and
+		// the scheduled polls with it.
 		expect((await wf.poll('manual')).error?.message).toMatch(/The bank refused to sign in/);
+		expect(fx.count('/generate_token') - before).toBe(1);
 		fx.credentials.add('bad-api', 'baasApi', { ...fx.credentials.stored('api-1')!, accessToken: '' });
 		const fixed = await wf.poll('manual');
 		expect(fixed.error).toBeUndefined();

@@ -7,7 +7,7 @@ import { ROUTES, routeUrl } from './routes';
 import { retryAfterMs, windowOf } from './pace';
 import type { Scrubber } from './scrub';
 import type { BankContext } from './session';
-import { accessToken, credentialView, variantOf } from './session';
+import { accessToken, credentialView, sealedFor, variantOf } from './session';
 
 export type { BankContext } from './session';
 export { CREDENTIAL_FOR_VARIANT, variantOf } from './session';
@@ -200,7 +200,7 @@ export async function bankRequestEnvelope<T = unknown>(
 		const sentAs = pace?.sending() ?? 0;
 		try {
 			response = (await context.helpers.httpRequestWithAuthentication.call(context, view.type, { ...request }, {
-				credentialsDecrypted: { id: '', name: '', type: view.type, data: { ...view.data, accessToken: token } },
+				credentialsDecrypted: { id: '', name: '', type: view.type, data: { ...view.data, accessToken: sealedFor(view, token) } },
 			})) as FullResponse;
 		} catch (caught) {
 			const failure = noAnswer(where, caught as CaughtRequestError);

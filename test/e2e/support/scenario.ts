@@ -8,6 +8,7 @@ import { describeEditor } from './editorScenario';
 import { sendAndHangUp, signedCollection } from './hangUp';
 import { waitFor } from '../../support/waitFor';
 import { screenshotWorkflow } from './screenshot';
+import { describeSignInGuard } from './signInGuard';
 import type { Stack } from './stack';
 import { startStack } from './stack';
 
@@ -218,6 +219,8 @@ export function describeLine(line: N8nLine, port: number) {
 			expect(shot.nodeTitles.join(' ')).toContain('Money Received');
 			expect(shot.nodeTitles.join(' ')).toContain('Append to Sheet');
 		}, 300_000);
+
+		describeSignInGuard(() => stack, line);
 
 		describeEditor(() => stack, line.version);
 	});
