@@ -33,6 +33,10 @@ function parseArgs(argv: string[]): { options: SandboxOptions; quiet: boolean } 
 		if (value === undefined || !Number.isInteger(n) || n < min) fail(`${flag} needs an integer >= ${min}`);
 		return n;
 	};
+	const oneOf = <T extends string>(flag: string, value: string | undefined, choices: readonly T[]): T => {
+		if (!choices.includes(value as T)) fail(`${flag} needs one of ${choices.join(', ')}`);
+		return value as T;
+	};
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2) as [string, string | undefined];
 		const value = () => inline ?? argv[++i];
@@ -66,18 +70,12 @@ function parseArgs(argv: string[]): { options: SandboxOptions; quiet: boolean } 
 			case '--transfer-delay':
 				options.interSettleDelayMs = int(flag, value(), 0);
 				break;
-			case '--list-shape': {
-				const shape = value();
-				if (shape !== 'documented' && shape !== 'cursor') fail('--list-shape needs documented or cursor');
-				options.listShape = shape;
+			case '--list-shape':
+				options.listShape = oneOf(flag, value(), ['documented', 'cursor'] as const);
 				break;
-			}
-			case '--list-order': {
-				const order = value();
-				if (order !== 'created' && order !== 'recorded') fail('--list-order needs created or recorded');
-				options.listOrder = order;
+			case '--list-order':
+				options.listOrder = oneOf(flag, value(), ['created', 'recorded'] as const);
 				break;
-			}
 			case '--page-cap':
 				options.pageCap = int(flag, value(), 1);
 				break;

@@ -1,4 +1,6 @@
 /** Test client for the sandbox over real HTTP (Node's global fetch). */
+import { spawn } from 'node:child_process';
+
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../sandbox';
 import { FIXED_HISTORY_END_MS } from '../../sandbox/data/fixtures';
 
@@ -165,3 +167,30 @@ export function expectOk(r: Reply<unknown>): void {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+
+/**
+ * Runs `npm run sandbox -- <args>` (tsx sandbox/cli.ts) until its start-up banner is printed, hands the banner to
+ * `check`, then stops it with SIGTERM.
+ */
+export async function withCli(args: string[], check: (banner: string) => Promise<void> | void): Promise<void> {
+	const child = spawn(process.execPath, ['node_modules/.bin/tsx', 'sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+	let out = '';
+	try {
+		await new Promise<void>((resolve, reject) => {
+			const timer = setTimeout(() => reject(new Error(`no start-up banner: ${out}`)), 30_000);
+			child.stdout.on('data', (chunk: Buffer) => {
+				out += chunk.toString('utf8');
+				if (out.includes('Press Ctrl+C')) {
+					clearTimeout(timer);
+					resolve();
+				}
+			});
+			child.once('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+		});
+		await check(out);
+	} finally {
+		const exited = new Promise((resolve) => child.once('exit', resolve));
+		child.kill('SIGTERM');
+		await exited;
+	}
+}

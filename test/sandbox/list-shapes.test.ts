@@ -3,10 +3,8 @@
  * cursors, a page cap, a list quota, the order records were written in, malformed entries, and a hook that lands
  * records between two list requests.
  */
-import { spawn } from 'node:child_process';
-
 import type { MalformedKind, SandboxHandle } from '../../sandbox';
-import { boot, Client, expectError, expectOk, type AccountItem, type SettlementItem, type TxApi, type TxWeb } from './helpers';
+import { boot, Client, expectError, expectOk, withCli, type AccountItem, type SettlementItem, type TxApi, type TxWeb } from './helpers';
 
 let sb: SandboxHandle;
 let c: Client;
@@ -211,32 +209,12 @@ describe('onListServed', () => {
 
 describe('CLI flags', () => {
 	it('npm run sandbox -- --list-shape cursor --page-cap 50 --list-quota 10 --list-order recorded', async () => {
-		const child = spawn(
-			process.execPath,
-			['node_modules/.bin/tsx', 'sandbox/cli.ts', '--port', '0', '--quiet', '--list-shape', 'cursor', '--page-cap', '50', '--list-quota', '10', '--list-order', 'recorded'],
-			{ stdio: ['ignore', 'pipe', 'pipe'] },
-		);
-		let out = '';
-		try {
-			await new Promise<void>((resolve, reject) => {
-				const timer = setTimeout(() => reject(new Error(`no start-up banner: ${out}`)), 30_000);
-				child.stdout.on('data', (chunk: Buffer) => {
-					out += chunk.toString('utf8');
-					if (out.includes('Press Ctrl+C')) {
-						clearTimeout(timer);
-						resolve();
-					}
-				});
-				child.once('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
-			});
-			const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+		const args = ['--port', '0', '--quiet', '--list-shape', 'cursor', '--page-cap', '50', '--list-quota', '10', '--list-order', 'recorded'];
+		await withCli(args, async (banner) => {
+			const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
 			const config = (await (await fetch(`${url}/__sandbox/config`)).json()) as { data: Record<string, unknown> };
 			expect(config.data).toMatchObject({ listShape: 'cursor', pageCap: 50, listQuotaPerMinute: 10, listOrder: 'recorded' });
-			expect(out).toContain('Lists: list items carry id (cursor shape); at most 50 records per page; at most 10 list requests a minute; lists in the order records were written.');
-		} finally {
-			const exited = new Promise((resolve) => child.once('exit', resolve));
-			child.kill('SIGTERM');
-			await exited;
-		}
+			expect(banner).toContain('Lists: list items carry id (cursor shape); at most 50 records per page; at most 10 list requests a minute; lists in the order records were written.');
+		});
 	});
 });

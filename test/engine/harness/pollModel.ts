@@ -6,7 +6,7 @@
  * minute, then drains; the oracle (pollOracle.ts) checks the emitted sequence against the bank's ledger. A history
  * is replayed from its seed alone (BAAS_POLL_MODEL_SEED).
  */
-import type { FaultSpec, ListOrder, ListShape, MalformedKind, SandboxHandle } from '../../../sandbox';
+import type { ListOrder, ListShape, MalformedKind, SandboxHandle } from '../../../sandbox';
 import { Prng } from '../../../sandbox/data/prng';
 import type { Transfer } from '../../../sandbox/state/records';
 import { MALFORMED_KINDS } from '../../../sandbox/types';
@@ -14,7 +14,7 @@ import { POLL_LIMITS } from '../../../nodes/BaasPollTrigger/settings';
 import { BaasPollTrigger } from '../../../nodes/BaasPollTrigger/BaasPollTrigger.node';
 import { clearPause } from '../../../nodes/BaasPollTrigger/signInPause';
 import { reportFigures } from '../reliability/scale';
-import { collect, reverse, settle, transfer, VIRTUALS } from './bankActivity';
+import { collect, POLL_FAULTS, reverse, settle, transfer, VIRTUALS } from './bankActivity';
 import { useBankFixture } from './bankFixture';
 import type { TestCredentialsHelper } from './credentialsHelper';
 import { PollDriver } from './pollDriver';
@@ -49,14 +49,6 @@ export interface HistoryResult {
 	/** One line per minute of the history: what happened (for a reader replaying it). */
 	steps: string[];
 }
-
-const FAULTS: FaultSpec[] = [
-	{ match: 'fetch_transactions', errorCode: '80' },
-	{ match: 'fetch_transactions', rateLimit: { retryAfterSeconds: 1 } },
-	{ match: 'fetch_transactions', drop: 'before' },
-	{ match: 'fetch_transactions', drop: 'after' },
-	{ match: 'transaction_status', errorCode: '80' },
-];
 
 /** The smallest Requests per Poll the node accepts (its typeOptions.minValue). */
 function smallestRequestBudget(): number {
@@ -183,7 +175,7 @@ export async function runHistory(
 				landing = rng.int(1, 3);
 				did.push(`${landing} collection(s) landing between pages`);
 			}
-			const fault = rng.chance(0.15) ? rng.pick(FAULTS) : undefined;
+			const fault = rng.chance(0.15) ? rng.pick(POLL_FAULTS) : undefined;
 			if (fault) {
 				bank.addFault({ ...fault, times: 1 });
 				did.push(`fault ${JSON.stringify(fault)}`);

@@ -7,11 +7,10 @@
  * and the cursor shape (ids), issue 26.
  */
 import { Prng } from '../../../sandbox/data/prng';
-import type { FaultSpec } from '../../../sandbox';
 import type { Transfer } from '../../../sandbox/state/records';
 import { POLL_LIMITS } from '../../../nodes/BaasPollTrigger/settings';
 import { clearPause } from '../../../nodes/BaasPollTrigger/signInPause';
-import { collect, settle, transfer, VIRTUALS } from '../harness/bankActivity';
+import { collect, POLL_FAULTS, settle, transfer, VIRTUALS } from '../harness/bankActivity';
 import { useBankFixture } from '../harness/bankFixture';
 import { LIST_SHAPES } from '../harness/listShapes';
 import { fakeClock, PollingWorkflow } from '../harness/pollWorkflow';
@@ -27,13 +26,6 @@ afterEach(() => {
 });
 
 const EVENTS = ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS', 'TRANSFER_FAILED'];
-const FAULTS: FaultSpec[] = [
-	{ match: 'fetch_transactions', errorCode: '80' },
-	{ match: 'fetch_transactions', rateLimit: { retryAfterSeconds: 1 } },
-	{ match: 'fetch_transactions', drop: 'before' },
-	{ match: 'fetch_transactions', drop: 'after' },
-	{ match: 'transaction_status', errorCode: '80' },
-];
 
 const keyOf = (item: Record<string, unknown>) => `${String(item.event)}:${String((item.data as { reference_number: string }).reference_number)}`;
 
@@ -72,7 +64,7 @@ describe.each(LIST_SHAPES)('Poll Trigger: every event exactly once (%s list shap
 		const pollOnce = async (allowFault: boolean) => {
 			POLL_LIMITS.pageSize = rng.int(3, 60);
 			const faultThisPoll = allowFault && rng.chance(0.2);
-			if (faultThisPoll) fx.bank.addFault({ ...rng.pick(FAULTS), times: 1 });
+			if (faultThisPoll) fx.bank.addFault({ ...rng.pick(POLL_FAULTS), times: 1 });
 			const before = fx.bank.requests().length;
 			const result = await wf.poll();
 			mostRequests = Math.max(mostRequests, fx.bank.requests().length - before);
