@@ -25,7 +25,7 @@ const BACKLOG = 340;
 const GROWTH_ALLOWED = 1_024;
 
 describe.each(LIST_SHAPES)('Poll Trigger: a malformed entry in a backlog, %s list shape (issue 26, case 5)', (shape) => {
-	it.each(MALFORMED_KINDS)('a %s entry that ends page 3: every valid event once; static data bounded over 20 polls', async (as) => {
+	it.each(MALFORMED_KINDS)('an entry served as %s that ends page 3: every valid event once; static data bounded over 20 polls', async (as) => {
 		fakeClock.start();
 		const driver = contractTrigger(fx, shape);
 		expect((await driver.activate()).error).toBeUndefined();
