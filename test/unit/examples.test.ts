@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { STAND_IN_MODEL_CREDENTIAL } from '../../scripts/n8n/aiCredentials';
 import { EXAMPLE_TABLES } from '../../scripts/n8n/dataTables';
 import { examplesBankNote } from '../../scripts/n8n/devExamples';
 
@@ -15,8 +16,14 @@ const NEED_NO_ACCOUNT = new Set(
 		(name) => `n8n-nodes-base.${name}`,
 	),
 );
+/** n8n's AI nodes that need no account; its OpenAI Chat Model needs none while it talks to the sandbox's stand-in model. */
+const AI_NEEDING_NO_ACCOUNT = new Set(['chatTrigger', 'agent', 'memoryBufferWindow', 'chat', 'chatHitlTool', 'mcpTrigger'].map((name) => `@n8n/n8n-nodes-langchain.${name}`));
+const onStandInModel = (node: ExampleWorkflow['nodes'][number]) =>
+	node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi' && (node.credentials as { openAiApi?: { id: string } } | undefined)?.openAiApi?.id === STAND_IN_MODEL_CREDENTIAL.id;
 const needingAccounts = (workflow: ExampleWorkflow) =>
-	workflow.nodes.filter((node) => !node.type.startsWith('n8n-nodes-baas.') && !NEED_NO_ACCOUNT.has(node.type)).map((node) => node.type);
+	workflow.nodes
+		.filter((node) => !node.type.startsWith('n8n-nodes-baas.') && !NEED_NO_ACCOUNT.has(node.type) && !AI_NEEDING_NO_ACCOUNT.has(node.type) && !onStandInModel(node))
+		.map((node) => node.type);
 const tableIds = Object.fromEntries(Object.keys(EXAMPLE_TABLES).map((name, i) => [name, `table${i}`]));
 
 describe('examples', () => {

@@ -46,7 +46,8 @@ describe('the action nodes, as the node picker reads them', () => {
 		expect(picker(description)).toEqual(offeredBy(api));
 		for (const resource of Object.keys(offeredBy(api))) expect(selectorsOf(description, resource)).toHaveLength(1);
 		// One credential with no condition: n8n's editor then preselects a credential of that type, never the other.
-		expect(description.credentials).toEqual([{ name: credential, required: true }]);
+		// (BaaS also asks for a dashboard credential, but only once Send money's Check Beneficiary Name is turned on.)
+		expect(description.credentials?.filter((c) => !c.displayOptions)).toEqual([{ name: credential, required: true }]);
 		expect(description.properties.find((p) => p.name === 'authentication')).toMatchObject({ type: 'hidden', default: api });
 		expect(description.usableAsTool).toBe(true);
 	});
@@ -71,6 +72,16 @@ describe('the action nodes, as the node picker reads them', () => {
 				if (authentications) expect(authentications).toContain(api);
 			}
 		}
+	});
+
+	test('BaaS asks for its second credential (BaaS Dashboard) only for Send money with Check Beneficiary Name on, which version 1 does not show', () => {
+		expect(apiClient.credentials?.filter((c) => c.displayOptions)).toEqual([
+			{ name: 'baasDashboardApi', required: true, displayOptions: { show: { resource: ['transfer'], operation: ['create'], checkBeneficiaryName: [true] } } },
+		]);
+		const check = (description: INodeTypeDescription) => description.properties.find((p) => p.name === 'checkBeneficiaryName');
+		expect(check(apiClient)?.displayOptions?.show).toMatchObject({ resource: ['transfer'], operation: ['create'], '@version': [{ _cnd: { gte: 2 } }] });
+		expect(check(twoApis)?.displayOptions?.show?.['@version']).toEqual([{ _cnd: { gte: 2 } }]);
+		expect(check(apiClient)?.default).toBe(false);
 	});
 
 	test('version 1 (both APIs behind Authentication) is kept whole, so saved workflows load unchanged', () => {
