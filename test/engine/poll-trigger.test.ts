@@ -14,6 +14,7 @@ const fx = useBankFixture({}, () => {
 	POLL_LIMITS.pageSize = 100;
 	SIGN_IN_LIMITS.pauseMs = DEFAULT_PAUSE;
 	clearPause();
+	fx.bank.configure({ listShape: 'documented' });
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -141,7 +142,9 @@ describe('BaaS (Polling) Trigger: scheduled polls', () => {
 });
 
 describe('BaaS (Polling) Trigger: exactly once at the edges', () => {
-	it('a burst sharing one timestamp across page boundaries is emitted once, whole', async () => {
+	// The cursor shape (ids): the trigger's page-number path is judged by poll-contract-*.test.ts (issue 26).
+	it('a burst sharing one timestamp across page boundaries is emitted once, whole (cursor list shape)', async () => {
+		fx.bank.configure({ listShape: 'cursor' });
 		POLL_LIMITS.pageSize = 3;
 		const wf = pollingWorkflow({ events: ['COLLECTION_SUCCESS'] });
 		await wf.poll();

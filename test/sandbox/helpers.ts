@@ -15,8 +15,9 @@ export interface Reply<T> {
 	body: Envelope<T>;
 }
 
+/** List items: `id` only in the cursor shape. */
 export interface TxApi {
-	id: string;
+	id?: string;
 	reference_number: string;
 	account_number: string;
 	account_name: string;
@@ -30,7 +31,7 @@ export interface TxApi {
 }
 
 export interface TxWeb {
-	id: string;
+	id?: string;
 	reference_number: string;
 	account_number: string;
 	amount: string;
@@ -65,13 +66,13 @@ export interface TransferRecord {
 }
 
 export interface SettlementItem {
-	id: string;
+	id?: string;
 	reference: string;
 	account_number: string;
 	amount: string;
 	settlement_date: string;
 	status: string;
-	created_at: string;
+	created_at?: string;
 }
 
 export const V1 = '/api/v1';

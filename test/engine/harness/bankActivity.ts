@@ -47,3 +47,11 @@ export function transfer(
 export function settle(bank: SandboxHandle, pending: Transfer): void {
 	bank.bank.finalizeTransfer(pending, Date.now());
 }
+
+/** The bank reverses a transfer it reported successful: its status and its debit's become failed. */
+export function reverse(bank: SandboxHandle, t: Transfer): void {
+	t.status = 'failed';
+	t.updatedAtMs = Date.now();
+	const debit = bank.bank.findTransaction(t.businessId, t.reference);
+	if (debit) debit.status = 'failed';
+}

@@ -17,7 +17,7 @@ import { useBankFixture } from '../harness/bankFixture';
 import { collectLogs, eventsOf, fakeClock, PollingWorkflow } from '../harness/pollWorkflow';
 import { reportFigures, sized } from './scale';
 
-const fx = useBankFixture({ transactions: 0 }, () => {
+const fx = useBankFixture({ transactions: 0, listShape: 'cursor' }, () => {
 	fakeClock.stop();
 	clearPause();
 });
