@@ -170,8 +170,12 @@ export class ListFollower {
 		return await this.take({ page: 1, size: window.size }, { window, start: above.start, slots: [...above.slots, ...page.slots], short: page.short });
 	}
 
-	/** Reads one page (or takes one already read) and hands on what it places; updates the place. */
-	private async take(window: Window, read?: Page): Promise<Taken> {
+	/**
+	 * Reads one page (or takes one already read) and hands on what it places. A page read to find or move the place
+	 * updates it; a page read to check what lies behind the place (`checking`) does not: where the place stands is
+	 * then what is being checked.
+	 */
+	private async take(window: Window, read?: Page, checking = false): Promise<Taken> {
 		const { state } = this;
 		const memory = state.memory;
 		const page = read ?? (await this.reader.read(window));
@@ -199,7 +203,7 @@ export class ListFollower {
 			failure = error;
 		}
 		const { headPosition } = takeIn(memory, page.slots, reading, handled, page.start === 0);
-		this.place(page, headPosition, expectedHead, oldHead, endsList);
+		if (!checking || headPosition !== undefined) this.place(page, headPosition, expectedHead, oldHead, endsList);
 		if (failure !== undefined) throw failure;
 		return { outcome: 'placed', page, endsList };
 	}
@@ -266,14 +270,15 @@ export class ListFollower {
 				}
 				window = windowFor(deepest, cap, 'top', TOP_SLACK);
 			} else {
-				// Step 1: halve the stretch between the last record in place and the first out of place.
+				// Step 1: the deepest mirrored record first; when it is out of place, halve the stretch between the last
+				// record in place and the first out of place.
 				const to = bad === undefined || indexOf(bad) <= from ? deepest : indexOf(bad);
 				const small = to - from <= cap - 1 - 2 * TOP_SLACK;
-				const at = small ? to : this.validNear(Math.floor((from + to) / 2), from, to);
+				const at = small || bad === undefined ? to : this.validNear(Math.floor((from + to) / 2), from, to);
 				probe = memory.mirror[at];
 				window = small ? windowFor(Math.max(0, from), cap, 'top', TOP_SLACK) : windowFor(at, cap, 'top', TOP_SLACK);
 			}
-			const taken = await this.take(window);
+			const taken = await this.take(window, undefined, true);
 			if (taken.outcome === 'capped') continue;
 			last = taken;
 			const page = taken.page;

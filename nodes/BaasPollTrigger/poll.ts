@@ -88,7 +88,7 @@ async function startStream(run: Run, stream: Stream, scope: string): Promise<{ s
 	// History: what is listed now. A record written later with an older created_at lies below these (a late one).
 	const floorMs = times.length === 0 ? null : Math.min(...times) + 1;
 	// Transfers listed at activation are history: their reversals are not this trigger's.
-	const originMs = (times.length === 0 ? run.nowMs : Math.min(Math.max(...times), run.nowMs)) + 1;
+	const originMs = times.length === 0 ? run.nowMs : Math.min(Math.max(...times), run.nowMs) + 1;
 	return { state: { ...base, lag: 0, floorMs, originMs }, fresh: true };
 }
 
@@ -193,6 +193,7 @@ export async function pollForEvents(context: IPollFunctions, settings: PollSetti
 		request: bankRequest,
 		progressed: false,
 		malformed: 0,
+		served: 0,
 		ahead: { count: 0, mostMs: 0 },
 		behind: { count: 0, mostMs: 0 },
 	};

@@ -46,6 +46,8 @@ export interface ReadRun {
 	progressed: boolean;
 	/** Malformed entries met this poll (null, or without reference_number or a valid created_at). */
 	malformed: number;
+	/** The most records the bank served in one page of any list (its page size is the bank's, not a list's). */
+	served: number;
 }
 
 function slotOf(entry: unknown): Slot {
@@ -77,6 +79,7 @@ export class ListReader {
 		const slots = (Array.isArray(batch) ? batch : []).slice(0, window.size).map(slotOf);
 		this.run.malformed += slots.filter((slot) => slot.reference === undefined).length;
 		this.paging.served = Math.max(this.paging.served, slots.length);
+		this.run.served = Math.max(this.run.served, slots.length);
 		return { window, start: startOf(window), slots, short: slots.length < window.size };
 	}
 
@@ -88,7 +91,7 @@ export class ListReader {
 	async endsList(page: Page, nowMs: number, capHoldMs: number): Promise<boolean> {
 		if (!page.short) return false;
 		const served = page.slots.length;
-		if (served === 0 || page.window.size <= this.paging.served) return true;
+		if (served === 0 || page.window.size <= Math.max(this.paging.served, this.run.served)) return true;
 		// A bank serving c records a page counts pages of c: the next page starts right after this one.
 		const next = await this.read({ page: page.window.page + 1, size: served });
 		if (next.slots.length === 0) return true;

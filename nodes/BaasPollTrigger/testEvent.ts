@@ -17,7 +17,7 @@ const LOOKUPS = 3;
 export async function fetchTestEvent(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
 	const variant = variantOf(context);
 	let best: { kind: ReturnType<typeof eventKindOf>; record: IDataObject; createdMs: number } | undefined;
-	const run = { request: bankRequest, context, budget: new Budget(Infinity, context.getNode()), progressed: false, malformed: 0 };
+	const run = { request: bankRequest, context, budget: new Budget(Infinity, context.getNode()), progressed: false, malformed: 0, served: 0 };
 	for (const stream of streamsFor(settings)) {
 		const filters = { ...stream.filters, ...(settings.accountNumber ? { account_number: settings.accountNumber } : {}) };
 		const { slots } = await new ListReader(run, { filters, variant }, defaultPaging(RECENT)).read({ page: 1, size: RECENT });
