@@ -25,6 +25,8 @@ const SHORTEST_REQUEST_MS = 200;
  */
 export class Budget {
 	spent = 0;
+	/** Requests kept for what comes later in the poll: take() refuses to spend them. */
+	reserved = 0;
 
 	constructor(
 		private readonly limit: number,
@@ -33,13 +35,13 @@ export class Budget {
 	) {}
 
 	get left(): number {
-		return this.limit - this.spent;
+		return this.limit - this.spent - this.reserved;
 	}
 
 	/** Counts one request about to be sent and returns how long it may take (ms); throws OutOfBudget when none is left. */
 	take(): number {
 		const now = Date.now();
-		if (this.spent >= this.limit) throw new OutOfBudget(this.node);
+		if (this.spent >= this.limit - this.reserved) throw new OutOfBudget(this.node);
 		let timeoutMs = REQUEST_LIMITS.timeoutMs;
 		if (this.time !== undefined) {
 			timeoutMs = Math.min(timeoutMs, this.time.endBeforeMs - now);
@@ -50,9 +52,15 @@ export class Budget {
 	}
 }
 
-/** Failures that end the whole poll (no budget left, the bank asks to slow down, a refused sign-in), not one record. */
+/**
+ * Failures that end the whole poll rather than concern one record: no budget left, a refused sign-in, the bank
+ * asking to slow down, or the bank unavailable (80, 5xx, no answer). The poll keeps what it handled and the next
+ * one goes on in order; a refusal about one record (83, 06) leaves that record pending instead.
+ */
 export function endsThePoll(error: unknown): boolean {
-	if (error instanceof OutOfBudget || failureKindOf(error) === 'signInRefused') return true;
-	const httpStatus = (error as { httpCode?: unknown } | null)?.httpCode;
-	return responseCodeOf(error) === '29' || String(httpStatus) === '429';
+	const kind = failureKindOf(error);
+	if (error instanceof OutOfBudget || kind === 'signInRefused' || kind === 'signInFailed' || kind === 'noAnswer') return true;
+	const httpStatus = Number((error as { httpCode?: unknown } | null)?.httpCode);
+	const code = responseCodeOf(error);
+	return code === '29' || code === '80' || httpStatus === 429 || httpStatus >= 500;
 }

@@ -103,6 +103,19 @@ export async function handleListed(run: EmitRun, stream: Stream, state: StreamSt
 	noteClock(run, state, createdMs);
 }
 
+/**
+ * A page of the list shows a record the trigger watches as pending with a final status: it is checked at the
+ * next chance rather than after its growing wait.
+ */
+export function noticeFinal(state: StreamState, slots: Slot[], nowMs: number): void {
+	for (const slot of slots) {
+		const watched = slot.reference === undefined ? undefined : state.pending.get(slot.reference);
+		if (watched !== undefined && outcomeOf(slot.record?.status) !== 'pending' && watched.nextCheckMs > nowMs && watched.firstSeenMs !== nowMs) {
+			state.pending.set(slot.reference as string, { ...watched, nextCheckMs: nowMs });
+		}
+	}
+}
+
 /** Status checks of the records still pending that are due, at most `max`. */
 export async function recheckPending(run: EmitRun, stream: Stream, state: StreamState, max: number): Promise<void> {
 	for (const reference of dueReferences(state.pending, run.nowMs, Math.min(POLL_LIMITS.recheckPerPoll, max))) {

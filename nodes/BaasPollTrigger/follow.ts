@@ -34,6 +34,8 @@ export interface ListState {
 
 /** Hands on one record; throws when it cannot (the poll is out of requests), which stops the reading there. */
 export type Handle = (slot: Slot) => Promise<void>;
+/** Sees every page read (records already handled included). */
+export type Observe = (slots: Slot[]) => void;
 
 /** Records between the place and the bottom of a page first read in a poll: room for what was written since. */
 const TOP_SLACK = 2;
@@ -50,27 +52,42 @@ export class ListFollower {
 	/** Records between the place and a page's bottom: grows with what the bank writes between two reads. */
 	private slack = TOP_SLACK;
 	private probes = 0;
+	/** A search left unfinished by an earlier poll: it goes on galloping rather than page by page. */
+	private readonly resumed: boolean;
 	/** The search's bounds closed on nothing once this poll (a bound from an earlier poll may be stale). */
 	private closedOnce = false;
-	/** Mirror entries 0 … verifiedTo were seen at their rank by a read of the list's top in this poll. */
+	/** Mirror entries 0 … verifiedTo were seen at their ranks by the last read that placed the trigger. */
 	private verifiedTo = -1;
-	/** That read. */
-	private headPage?: { page: Page; endsList: boolean };
+	/** The last page read to place the trigger. */
+	private placedPage?: { page: Page; endsList: boolean };
+	/** Checks for records written late in this poll. */
+	private checks = 0;
 
 	constructor(
 		readonly state: ListState,
 		private readonly reader: ListReader,
 		private readonly handle: Handle,
 		private readonly nowMs: number,
-	) {}
+		private readonly observe: Observe = () => undefined,
+	) {
+		this.resumed = state.lag === null && (state.searchFrom ?? 0) > 0;
+	}
 
 	/** Read up to the bank's newest record in this poll. */
 	get caughtUp(): boolean {
 		return !this.stale && this.state.lag === 0;
 	}
 
-	/** One page toward the newest record. */
+	/**
+	 * One page toward the newest record. Once the place is known in a poll, records written late behind it are looked
+	 * for first: they are older than the backlog above it.
+	 */
 	async step(): Promise<void> {
+		await this.advance();
+		if (this.checks === 0) await this.lookForLateRecords();
+	}
+
+	private async advance(): Promise<void> {
 		const { state } = this;
 		if (firstValid(state.memory) === undefined && state.lag !== null) {
 			// Nothing handled to stand on yet (or no record after the floor so far): look from the top again.
@@ -80,10 +97,19 @@ export class ListFollower {
 		}
 		if (state.lag === null) return await this.searchStep();
 		const cap = this.reader.cap;
-		const lag = state.lag;
-		const window: Window =
-			lag <= cap - 1 - this.slack ? { page: 1, size: cap } : windowFor(lag, cap, this.stale ? 'top' : 'bottom', this.stale ? TOP_SLACK : this.slack);
-		const taken = !this.stale && lag > 0 && startOf(window) === lag ? await this.takeAcross(window) : await this.take(window);
+		// The page is placed around the newest handled record that is a record (a malformed entry can place nothing).
+		const anchor = (firstValid(state.memory) as { index: number; reference: string }).index;
+		const rank = state.lag + anchor;
+		// The first page of a poll leaves room below the place for what was written above it since the last poll.
+		const slack = this.stale ? Math.max(this.slack, Math.floor(cap / 2)) : this.slack;
+		const window: Window = rank <= cap - 1 - slack ? { page: 1, size: cap } : windowFor(rank, cap, 'bottom', slack, anchor + 1);
+		if (state.lag > 0 && startOf(window) >= state.lag) {
+			// No page holds the place and a record above it: two pages, when the poll can still make two requests.
+			if (this.reader.requestsLeft >= 2) await this.takeAcross(window);
+			else this.reader.giveUp();
+			return;
+		}
+		const taken = await this.take(window);
 		if (taken.outcome !== 'unplaced') return;
 		// The place was not in the page: records written since pushed it further down (or it is gone).
 		state.lag = null;
@@ -103,7 +129,8 @@ export class ListFollower {
 			// Nothing mirrored, and the list ends at `lo`: a page reaching past that rank is placed by the end. With
 			// nothing at all after the floor, the list is read up to its newest record.
 			if (firstValid(state.memory) === undefined) {
-				if (lo > 0) await this.take(windowFor(lo - 1, cap, 'bottom', 1));
+				// (The page starts as low as it can and still hold the last record, so it reaches past the end.)
+				if (lo > 0) await this.take(windowFor(lo - 1, cap, 'top', 0));
 				else {
 					state.lag = 0;
 					state.searchFrom = undefined;
@@ -116,7 +143,7 @@ export class ListFollower {
 			this.closedOnce = true;
 		}
 		let rank: number;
-		if (state.searchTo === undefined) rank = this.probes === 0 ? lo : Math.max(lo + cap, 2 * lo);
+		if (state.searchTo === undefined) rank = this.probes === 0 && !this.resumed ? lo : Math.max(lo + cap, 2 * lo);
 		else rank = lo + Math.max(0, Math.floor((state.searchTo - lo - cap) / 2));
 		this.probes++;
 		const taken = await this.take(windowFor(rank, cap, 'top', 0));
@@ -127,16 +154,15 @@ export class ListFollower {
 	private judge(taken: Taken): void {
 		const { state } = this;
 		const { page } = taken;
-		const first = firstValid(state.memory);
-		const targetMs = first === undefined ? state.floorMs : (state.memory.seen.get(first.reference) ?? null);
+		const floorMs = state.floorMs;
 		const times = page.slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
 		const end = page.start + page.slots.length;
+		// A page of records not handled lies above the place (they are new), unless they are all history, older than
+		// the floor (below it). created_at says no more: a bank may list out of created_at order.
 		let below: boolean;
-		if (page.slots.length === 0 || targetMs === null) below = page.slots.length > 0 && !taken.endsList;
-		else if (times.length === 0) below = true;
-		else if (Math.min(...times) > targetMs) below = true;
-		else if (Math.max(...times) < targetMs) below = false;
-		else below = times[times.length - 1] === targetMs; // within the place's own instant
+		if (page.slots.length === 0) below = false;
+		else if (floorMs !== null && times.length > 0 && times.every((ms) => ms < floorMs)) below = false;
+		else below = true;
 		if (below && taken.endsList) return this.lost();
 		if (below) state.searchFrom = Math.max(state.searchFrom ?? 0, end);
 		else state.searchTo = Math.min(state.searchTo ?? Infinity, page.start);
@@ -165,8 +191,10 @@ export class ListFollower {
 	private async takeAcross(window: Window): Promise<Taken> {
 		const above = await this.reader.read({ page: window.page - 1, size: window.size });
 		const page = await this.reader.read(window);
-		const head = this.state.memory.mirror[0];
-		if (above.short || page.slots[0]?.reference !== head || head === undefined || head === MALFORMED) return await this.take(window, page);
+		const head = firstValid(this.state.memory);
+		const at = head === undefined || this.state.lag === null ? -1 : this.state.lag + head.index - page.start;
+		// The place where it stood before the first of the two reads: nothing was written above it in between.
+		if (above.short || head === undefined || at < 0 || page.slots[at]?.reference !== head.reference) return await this.take(window, page);
 		return await this.take({ page: 1, size: window.size }, { window, start: above.start, slots: [...above.slots, ...page.slots], short: page.short });
 	}
 
@@ -179,6 +207,7 @@ export class ListFollower {
 		const { state } = this;
 		const memory = state.memory;
 		const page = read ?? (await this.reader.read(window));
+		this.observe(page.slots);
 		let reading = readAgainst(memory, page.slots, false, state.floorMs);
 		let endsList = false;
 		// A short page: whether the list ends there decides where its records lie (when anything depends on it).
@@ -190,8 +219,15 @@ export class ListFollower {
 		// Placed only against handled records, or when it hands something on: an empty page past the list's end, or
 		// a page of history, says only where not to look.
 		if (reading.anchor === 'none' || (reading.anchor !== 'handled' && reading.deliver.length === 0)) return { outcome: 'unplaced', page, endsList };
-		const expectedHead = state.lag;
-		const oldHead = memory.mirror[0];
+		if (reading.unplacedBelow && !endsList) {
+			// New records below handled ones run on past the page: older than everything new above them, they come
+			// first. The place moves below them and the list is read upward from there (handled records are skipped).
+			this.reopen(memory.mirror.length, page.start + page.slots.length);
+			return { outcome: 'placed', page, endsList };
+		}
+		const first = firstValid(memory);
+		const expectedHead = state.lag === null || first === undefined ? null : state.lag + first.index;
+		const oldHead = first?.reference;
 		const handled: number[] = [];
 		let failure: unknown;
 		try {
@@ -218,6 +254,7 @@ export class ListFollower {
 			.filter((entry): entry is { position: number; index: number } => entry.index !== undefined);
 		if (headPosition !== undefined) state.lag = page.start + headPosition;
 		else if (inPage.length > 0) state.lag = Math.max(0, page.start + inPage[0].position - inPage[0].index);
+		else return; // the page said nothing of where the place is: the search goes on
 		state.searchFrom = undefined;
 		state.searchTo = undefined;
 		this.probes = 0;
@@ -226,11 +263,11 @@ export class ListFollower {
 		if (!this.stale && expectedHead !== null && was !== undefined && was >= 0) {
 			this.slack = Math.max(this.slack, TOP_SLACK + page.start + was - expectedHead);
 		}
-		if (page.start === 0 && state.lag === 0) {
-			this.headPage = { page, endsList };
-			const inPlace = inPage.filter((entry) => page.start + entry.position === entry.index).map((entry) => entry.index);
-			this.verifiedTo = inPlace.length > 0 ? Math.max(...inPlace) : -1;
-		}
+		// The mirror entries this page showed at their ranks: a check for late records need not read them again.
+		const lag = state.lag;
+		this.placedPage = { page, endsList };
+		const inPlace = inPage.filter((entry) => page.start + entry.position === lag + entry.index).map((entry) => entry.index);
+		this.verifiedTo = inPlace.length > 0 ? Math.max(...inPlace) : -1;
 		this.stale = false;
 	}
 
@@ -242,14 +279,26 @@ export class ListFollower {
 	 *    they are more than a page holds, the place moves down to that record and they are read upward from there.
 	 * 2. Below the deepest mirrored record, down to the floor: records written there are read the same way.
 	 */
-	async lookForLateRecords(sinceMs: number | null): Promise<void> {
-		if (!this.caughtUp) return;
-		const memory = this.state.memory;
+	async lookForLateRecords(): Promise<void> {
+		const { state } = this;
+		// Once the place is known in this poll (before a backlog above it is read, so what was written late behind it
+		// comes first), and at most twice a poll.
+		if (this.stale || state.lag === null || this.checks >= 2) return;
+		this.checks++;
+		const memory = state.memory;
+		const base = () => state.lag ?? 0;
+		/** The mirror index a page shows at its rank, or -1. */
+		const inPlaceAt = (page: Page, position: number) => {
+			const index = page.start + position - base();
+			const reference = page.slots[position]?.reference;
+			return reference !== undefined && memory.mirror[index] === reference ? index : -1;
+		};
 		let good = this.verifiedTo >= 0 ? memory.mirror[this.verifiedTo] : undefined;
 		let bad: string | undefined;
-		let last = this.headPage;
+		let last = this.placedPage;
+		let lastWindow: string | undefined;
 		const indexOf = (reference: string | undefined) => (reference === undefined ? -1 : memory.mirror.indexOf(reference));
-		for (let round = 0; round < MAX_VERIFY_ROUNDS && this.caughtUp; round++) {
+		for (let round = 0; round < MAX_VERIFY_ROUNDS && state.lag !== null; round++) {
 			const cap = this.reader.cap;
 			const deepest = lastValid(memory.mirror);
 			if (deepest < 0) return;
@@ -260,15 +309,17 @@ export class ListFollower {
 				// Step 2: the deepest mirrored record stands where the mirror has it. Below it, down to the floor?
 				probe = memory.mirror[deepest];
 				const ms = memory.seen.get(probe);
-				if (sinceMs !== null && ms !== undefined && ms < sinceMs) return;
+				// Below a record older than the floor lies history only.
+				if (state.floorMs !== null && ms !== undefined && ms < state.floorMs) return;
 				const shown = last === undefined ? -1 : last.page.slots.findIndex((slot) => slot.reference === probe);
 				if (last !== undefined && shown >= 0) {
 					const endsList = last.endsList || (last.page.short && (await this.reader.endsList(last.page, this.nowMs, CAP_HOLD_MS)));
-					const below = belowOf(memory, last.page.slots, shown, endsList, this.state.floorMs);
+					const below = belowOf(memory, last.page.slots, shown, endsList, state.floorMs);
 					if (below.settled) return;
 					if (below.lateBelow) return this.reopen(memory.mirror.length, last.page.start + last.page.slots.length);
 				}
-				window = windowFor(deepest, cap, 'top', TOP_SLACK);
+				// A page holding it and as much as possible below it.
+				window = windowFor(base() + deepest, cap, 'top', 0);
 			} else {
 				// Step 1: the deepest mirrored record first; when it is out of place, halve the stretch between the last
 				// record in place and the first out of place.
@@ -276,30 +327,26 @@ export class ListFollower {
 				const small = to - from <= cap - 1 - 2 * TOP_SLACK;
 				const at = small || bad === undefined ? to : this.validNear(Math.floor((from + to) / 2), from, to);
 				probe = memory.mirror[at];
-				window = small ? windowFor(Math.max(0, from), cap, 'top', TOP_SLACK) : windowFor(at, cap, 'top', TOP_SLACK);
+				window = windowFor(base() + (small ? Math.max(0, from) : at), cap, 'top', TOP_SLACK);
 			}
+			const key = JSON.stringify(window);
+			if (key === lastWindow) return; // nothing changed since the same page was read: the next poll looks again
+			lastWindow = key;
 			const taken = await this.take(window, undefined, true);
 			if (taken.outcome === 'capped') continue;
 			last = taken;
 			const page = taken.page;
-			let inPlace = -1;
-			page.slots.forEach((slot, position) => {
-				if (slot.reference !== undefined && memory.mirror[page.start + position] === slot.reference) inPlace = page.start + position;
-			});
-			if (inPlace > indexOf(good)) good = memory.mirror[inPlace];
-			if (!this.standsAt(page, probe)) bad = probe;
-			if (deepest > from && indexOf(good) <= from && page.start <= Math.max(0, from)) {
+			let deepestInPlace = -1;
+			page.slots.forEach((_, position) => (deepestInPlace = Math.max(deepestInPlace, inPlaceAt(page, position))));
+			if (deepestInPlace > indexOf(good)) good = memory.mirror[deepestInPlace];
+			const shownAt = page.slots.findIndex((slot) => slot.reference === probe);
+			if (shownAt < 0 || inPlaceAt(page, shownAt) < 0) bad = probe;
+			if (deepest > from && indexOf(good) <= from && page.start <= base() + Math.max(0, from)) {
 				// The page from the last record in place shows no mirrored record in place below it: more records were
 				// written there than a page holds. They are read upward from the first mirrored record below them.
 				return this.reopen(from + 1, page.start + page.slots.length);
 			}
 		}
-	}
-
-	/** Whether the page shows `reference` at the rank the mirror gives it. */
-	private standsAt(page: Page, reference: string): boolean {
-		const position = page.slots.findIndex((slot) => slot.reference === reference);
-		return position >= 0 && this.state.memory.mirror[page.start + position] === reference;
 	}
 
 	/**

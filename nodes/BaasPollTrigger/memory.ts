@@ -153,7 +153,8 @@ export function takeIn(memory: Memory, slots: Slot[], reading: Reading, handled:
 		// Placed by the floor, the list's end, or records remembered but no longer mirrored: the mirror starts afresh
 		// with the stretch of the page from its deepest record handled or known, up to the first record not handled.
 		const anchored = slots.map((_, position) => position).filter((position) => taken.has(position) || (isValid(slots[position]) && memory.seen.has(slots[position].reference as string)));
-		if (handled.length === 0 || anchored.length === 0) return {};
+		// A mirror that still holds records is not replaced by a page that handed nothing on.
+		if (anchored.length === 0 || (handled.length === 0 && firstValid(memory) !== undefined)) return {};
 		let top = Math.max(...anchored);
 		const deepest = top;
 		while (top > 0 && keep(top - 1)) top--;
@@ -163,10 +164,16 @@ export function takeIn(memory: Memory, slots: Slot[], reading: Reading, handled:
 		return { headPosition: top };
 	}
 	const positions = reading.mirrored.map((m) => m.position);
-	const topPos = Math.min(...positions);
+	let topPos = Math.min(...positions);
 	const bottomPos = Math.max(...positions);
 	let topIndex = Math.min(...reading.mirrored.map((m) => m.index));
 	let bottomIndex = Math.max(...reading.mirrored.map((m) => m.index));
+	// Malformed entries atop the mirror lie just above its first record in the page too: the page holds the top.
+	const lead = firstValid(memory)?.index ?? 0;
+	if (topIndex === lead && lead > 0 && topPos >= lead && slots.slice(topPos - lead, topPos).every((slot) => !isValid(slot))) {
+		topIndex = 0;
+		topPos -= lead;
+	}
 	if (startsAtHead && topIndex > 0) {
 		// The page starts at the list's top, and the mirror's first entries are not above its first mirrored record:
 		// the bank no longer lists them there. They stay in `seen`.

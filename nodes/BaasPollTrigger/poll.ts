@@ -21,13 +21,13 @@ import type { ApiVariant } from '../Baas/transport/routes';
 import { startAfresh } from '../Baas/transport/session';
 import { Budget, OutOfBudget } from './budget';
 import type { EmitRun, Emitted } from './emitter';
-import { handleFailure, handleListed, recheckPending, warnAbout, who } from './emitter';
+import { handleFailure, handleListed, noticeFinal, recheckPending, warnAbout, who } from './emitter';
 import type { Stream } from './events';
 import { streamsFor, toItem } from './events';
 import type { ListState } from './follow';
 import { ListFollower } from './follow';
 import { emptyMemory, trim } from './memory';
-import { boundPending, firstSeen } from './pending';
+import { boundPending, dueReferences, firstSeen } from './pending';
 import type { ReadRun } from './reader';
 import { ListReader } from './reader';
 import type { PollSettings } from './settings';
@@ -94,7 +94,13 @@ async function startStream(run: Run, stream: Stream, scope: string): Promise<{ s
 
 function follow(run: Run, stream: Stream, state: StreamState): ListFollower {
 	const reader = new ListReader(run, { filters: listFilters(run, stream, sinceFilter(state.floorMs)), variant: run.variant }, state.paging);
-	return new ListFollower(state, reader, async (slot) => await handleListed(run, stream, state, slot), run.nowMs);
+	return new ListFollower(
+		state,
+		reader,
+		async (slot) => await handleListed(run, stream, state, slot),
+		run.nowMs,
+		(slots) => noticeFinal(state, slots, run.nowMs),
+	);
 }
 
 function followFailures(run: Run, transfers: Followed, saved: unknown, scope: string): ListFollower {
@@ -173,6 +179,18 @@ function pollTime(context: IPollFunctions, nowMs: number): { startBeforeMs: numb
 	return { startBeforeMs: nowMs + budgetMs * 0.6, endBeforeMs: nowMs + budgetMs * 0.8 };
 }
 
+/** Runs one part of the poll, keeping `keep` requests for the parts after it; running out ends only this part. */
+async function within(budget: Budget, keep: number, part: () => Promise<unknown>): Promise<void> {
+	budget.reserved = Math.max(0, Math.min(keep, budget.left - 1));
+	try {
+		await part();
+	} catch (error) {
+		if (!(error instanceof OutOfBudget)) throw error;
+	} finally {
+		budget.reserved = 0;
+	}
+}
+
 /** The scheduled poll. Returns the new events (oldest first) or null when there are none. */
 export async function pollForEvents(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
 	const nowMs = Date.now();
@@ -220,30 +238,34 @@ export async function pollForEvents(context: IPollFunctions, settings: PollSetti
 		if (transfers !== undefined && settings.events.includes('TRANSFER_FAILED')) failures = followFailures(run, transfers, saved.failures, scope);
 		const fresh = (f: Followed) => (f as { done?: boolean }).done === true;
 		const mains = followed.filter((f) => !fresh(f));
+		const due = mains.some((f) => dueReferences(f.state.pending, nowMs, 1).length > 0);
 		const recheck = async () => {
 			for (const f of mains) {
 				if (f.state.pending.size > 0) await recheckPending(run, f.stream, f.state, Math.max(1, Math.floor(run.budget.left / 2)));
 			}
 		};
-		for (const f of mains) await f.follower.step();
-		// The failed transfers and the checks of pending transfers take turns going first, so a small Requests per
-		// Poll lets both through.
-		if (turn % 2 === 0) {
-			await failures?.step();
-			await recheck();
-		} else {
-			await recheck();
-			await failures?.step();
-		}
-		const lists = [...mains.map((f) => ({ follower: f.follower, since: () => sinceOf(f.state, nowMs) })), ...(failures && transfers ? [{ follower: failures, since: () => failuresFloor(transfers.state, nowMs) }] : [])];
-		// A check for records written late may move a place back down to them: the backlogs are read again.
-		for (let round = 0; round < 3; round++) {
-			for (let behind = lists.filter((l) => !l.follower.caughtUp); behind.length > 0; behind = behind.filter((l) => !l.follower.caughtUp)) {
-				for (const list of behind) await list.follower.step();
+		// 2 comes in turns: the failed transfers first at one poll, the checks of pending transfers at the next, so a
+		// small Requests per Poll lets both through.
+		const failed = async () => await failures?.step();
+		const [first, second] = turn % 2 === 0 ? [failed, recheck] : [recheck, failed];
+		const firstWants = turn % 2 === 0 ? failures !== undefined : due;
+		// 1. A page of each stream (and the status look-ups it needs), keeping a request for each stream still to come
+		// and for the first part of 2.
+		for (const [i, f] of mains.entries()) await within(run.budget, mains.length - 1 - i + (firstWants ? 1 : 0), () => f.follower.step());
+		await within(run.budget, 0, first);
+		await within(run.budget, 0, second);
+		// 3 and 4. The backlogs, a page of each list in turn; then records written late. A check may move a place
+		// back down to records written behind it: the backlogs are read again.
+		const lists = [...mains.map((f) => f.follower), ...(failures ? [failures] : [])];
+		await within(run.budget, 0, async () => {
+			for (let round = 0; round < 3; round++) {
+				for (let behind = lists.filter((l) => !l.caughtUp); behind.length > 0; behind = behind.filter((l) => !l.caughtUp)) {
+					for (const list of behind) await list.step();
+				}
+				for (const list of lists) await list.lookForLateRecords();
+				if (lists.every((l) => l.caughtUp)) break;
 			}
-			for (const list of lists) await list.follower.lookForLateRecords(list.since());
-			if (lists.every((l) => l.follower.caughtUp)) break;
-		}
+		});
 	} catch (error) {
 		if (!(error instanceof OutOfBudget)) stopped = error;
 	}

@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { bankRequest } from '../Baas/transport/request';
 import type { ApiVariant } from '../Baas/transport/routes';
 import type { Budget } from './budget';
+import { OutOfBudget } from './budget';
 import { stampOf } from './events';
 import type { Slot } from './memory';
 import type { Window } from './windows';
@@ -67,6 +68,16 @@ export class ListReader {
 		return this.paging.cap;
 	}
 
+	/** Requests this poll may still make. */
+	get requestsLeft(): number {
+		return this.run.budget.left;
+	}
+
+	/** Ends the poll's requests: what is left cannot make progress (the next poll goes on from here). */
+	giveUp(): never {
+		throw new OutOfBudget(this.run.context.getNode());
+	}
+
 	async read(window: Window): Promise<Page> {
 		const timeoutMs = this.run.budget.take();
 		const batch = await this.run.request<unknown[]>(
@@ -86,7 +97,8 @@ export class ListReader {
 	/**
 	 * Whether a short page is where the list ends. It is when the bank once served a page this long; otherwise the
 	 * bank may serve fewer records per page than asked (the contract names no maximum), so the next page is read:
-	 * empty means the end; records mean a cap, which is learned (and given up after `capHoldMs`).
+	 * empty (or holding the short page's own records, pushed down by new ones) means the end; other records mean a
+	 * cap, which is learned (and given up after `capHoldMs`).
 	 */
 	async endsList(page: Page, nowMs: number, capHoldMs: number): Promise<boolean> {
 		if (!page.short) return false;
@@ -94,7 +106,10 @@ export class ListReader {
 		if (served === 0 || page.window.size <= Math.max(this.paging.served, this.run.served)) return true;
 		// A bank serving c records a page counts pages of c: the next page starts right after this one.
 		const next = await this.read({ page: page.window.page + 1, size: served });
-		if (next.slots.length === 0) return true;
+		// A record of the short page again in the next: records were written above since, pushing it down; the short
+		// page was the end when it was read.
+		const shown = new Set(page.slots.map((slot) => slot.reference).filter((reference) => reference !== undefined));
+		if (next.slots.length === 0 || next.slots.some((slot) => slot.reference !== undefined && shown.has(slot.reference))) return true;
 		this.paging.cap = served;
 		this.paging.capUntilMs = nowMs + capHoldMs;
 		return false;

@@ -19,8 +19,11 @@ export const startOf = (window: Window) => (window.page - 1) * window.size;
  */
 export type Placement = 'bottom' | 'top';
 
-/** The window of at most `cap` records (and at least half of it) placing `rank` as asked. */
-export function windowFor(rank: number, cap: number, placement: Placement, slack: number): Window {
+/**
+ * The window of at most `cap` records (and at least half of it) placing `rank` as asked. 'bottom' keeps at least
+ * `above` records above it (default 1: a page read upward must hold something new).
+ */
+export function windowFor(rank: number, cap: number, placement: Placement, slack: number, above = 1): Window {
 	const size = Math.max(1, Math.floor(cap));
 	if (rank < size && (placement === 'bottom' ? rank <= size - 1 - slack : rank <= slack)) return { page: 1, size };
 	// Reading upward, a page must hold at least one record above the place: the slack gives way first, then
@@ -31,7 +34,7 @@ export function windowFor(rank: number, cap: number, placement: Placement, slack
 		for (let z = size; z >= smallest; z--) {
 			const position = rank % z;
 			// bottom: the records above it, if it stays `slack` from the end; top: the room below it, past `slack`.
-			const fits = placement === 'bottom' ? position <= z - 1 - Math.max(0, room) && (position > 0 || rank === 0) : position >= Math.min(slack, rank);
+			const fits = placement === 'bottom' ? position <= z - 1 - Math.max(0, room) && position >= Math.min(above, rank) : position >= Math.min(slack, rank);
 			if (!fits) continue;
 			const score = placement === 'bottom' ? position : z - 1 - position - Math.max(0, position - slack);
 			if (best === undefined || score > best.score) best = { window: { page: Math.floor(rank / z) + 1, size: z }, score };
