@@ -180,14 +180,14 @@ function pollTime(context: IPollFunctions, nowMs: number): { startBeforeMs: numb
 }
 
 /** Runs one part of the poll, keeping `keep` requests for the parts after it; running out ends only this part. */
-async function within(budget: Budget, keep: number, part: () => Promise<unknown>): Promise<void> {
-	budget.reserved = Math.max(0, Math.min(keep, budget.left - 1));
+async function within(run: Run, keep: number, part: () => Promise<unknown>): Promise<void> {
+	run.budget.reserved = Math.max(0, Math.min(keep, run.budget.left - 1));
 	try {
 		await part();
 	} catch (error) {
-		if (!(error instanceof OutOfBudget)) throw error;
+		if (!(error instanceof OutOfBudget)) throw asNodeError(run.context.getNode(), error);
 	} finally {
-		budget.reserved = 0;
+		run.budget.reserved = 0;
 	}
 }
 
@@ -251,13 +251,13 @@ export async function pollForEvents(context: IPollFunctions, settings: PollSetti
 		const firstWants = turn % 2 === 0 ? failures !== undefined : due;
 		// 1. A page of each stream (and the status look-ups it needs), keeping a request for each stream still to come
 		// and for the first part of 2.
-		for (const [i, f] of mains.entries()) await within(run.budget, mains.length - 1 - i + (firstWants ? 1 : 0), () => f.follower.step());
-		await within(run.budget, 0, first);
-		await within(run.budget, 0, second);
+		for (const [i, f] of mains.entries()) await within(run, mains.length - 1 - i + (firstWants ? 1 : 0), () => f.follower.step());
+		await within(run, 0, first);
+		await within(run, 0, second);
 		// 3 and 4. The backlogs, a page of each list in turn; then records written late. A check may move a place
 		// back down to records written behind it: the backlogs are read again.
 		const lists = [...mains.map((f) => f.follower), ...(failures ? [failures] : [])];
-		await within(run.budget, 0, async () => {
+		await within(run, 0, async () => {
 			for (let round = 0; round < 3; round++) {
 				for (let behind = lists.filter((l) => !l.caughtUp); behind.length > 0; behind = behind.filter((l) => !l.caughtUp)) {
 					for (const list of behind) await list.step();
