@@ -65,7 +65,7 @@ describe('Poll Trigger: isolation', () => {
 		const result = await wf.poll();
 		expect(result.error).toBeUndefined();
 		expect(referencesOf(result.json)).toEqual([fine]);
-		expect(logged.join('\n')).toMatch(/skipped 1 entry of the bank's collections list/);
+		expect(logged.join('\n')).toMatch(/skipped 1 malformed entry in the bank's lists/);
 	});
 
 	it('case 9: references named constructor, toString, __proto__ and hasOwnProperty are emitted, once', async () => {

@@ -10,8 +10,8 @@ import type { ListOrder, ListShape, MalformedKind, SandboxHandle } from '../../.
 import { Prng } from '../../../sandbox/data/prng';
 import type { Transfer } from '../../../sandbox/state/records';
 import { MALFORMED_KINDS } from '../../../sandbox/types';
-import { POLL_LIMITS } from '../../../nodes/BaasPollTrigger/settings';
-import { BaasPollTrigger } from '../../../nodes/BaasPollTrigger/BaasPollTrigger.node';
+import type { EventKind } from '../../../nodes/BaasTrigger/options';
+import { leastRequestsFor, POLL_LIMITS } from '../../../nodes/BaasPollTrigger/settings';
 import { clearPause } from '../../../nodes/BaasPollTrigger/signInPause';
 import { reportFigures } from '../reliability/scale';
 import { collect, POLL_FAULTS, reverse, settle, transfer, VIRTUALS } from './bankActivity';
@@ -50,11 +50,9 @@ export interface HistoryResult {
 	steps: string[];
 }
 
-/** The smallest Requests per Poll the node accepts (its typeOptions.minValue). */
+/** The smallest Requests per Poll the node accepts for every event (it refuses less at activation, naming the minimum). */
 function smallestRequestBudget(): number {
-	const options = new BaasPollTrigger().description.properties.find((p) => p.name === 'options');
-	const budget = (options?.options ?? []).find((o) => 'name' in o && o.name === 'requestBudget') as { typeOptions?: { minValue?: number } } | undefined;
-	return budget?.typeOptions?.minValue ?? 1;
+	return leastRequestsFor(ALL_EVENTS as EventKind[]);
 }
 
 export function planOf(seed: number): HistoryPlan {

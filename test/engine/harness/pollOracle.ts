@@ -8,6 +8,9 @@
  *   whose outcome became final later (it was pending at the start of a poll) or a reversal. Those are emitted
  *   when found: (b) is not ordered at all, (a) only against what was emitted once it was there.
  * "There" is judged at the start of each poll: the events the bank's records stand for at that moment.
+ * A bank that lists records in the order it recorded them, not by created_at (listOrder 'recorded'), can only be
+ * followed in that order: there "oldest first" is the bank's list order from one poll to the next, and the
+ * events of one poll (which the trigger sorts by created_at) are not ordered against each other.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -108,7 +111,10 @@ export class EventOracle {
 		return this.emissions.some((e) => e.key === key);
 	}
 
-	/** Ranks of the expected events of each stream: ascending created_at, ties in the bank's list order from the bottom. */
+	/**
+	 * Ranks of the expected events of each stream: ascending created_at, ties in the bank's list order from the
+	 * bottom; for a bank listing in recorded order, the order it recorded them.
+	 */
 	private ranks(): Map<string, number> {
 		const bank = this.bank.bank;
 		const recorded = this.bank.config().listOrder === 'recorded';
@@ -116,8 +122,8 @@ export class EventOracle {
 		const byReference = new Map(this.mine().map((t) => [t.reference, t]));
 		const records = [...this.availableAt.keys()].map((key) => ({ key, t: byReference.get(key.slice(key.indexOf(':') + 1)) as Transaction }));
 		records.sort((a, b) => {
-			if (a.t.createdAtMs !== b.t.createdAtMs) return a.t.createdAtMs - b.t.createdAtMs;
 			if (recorded) return (written.get(a.t) as number) - (written.get(b.t) as number);
+			if (a.t.createdAtMs !== b.t.createdAtMs) return a.t.createdAtMs - b.t.createdAtMs;
 			return a.t.id < b.t.id ? -1 : a.t.id > b.t.id ? 1 : 0;
 		});
 		return new Map(records.map((r, i) => [r.key, i]));
@@ -128,6 +134,7 @@ export class EventOracle {
 		const counts = new Map<string, number>();
 		for (const { key } of this.emissions) counts.set(key, (counts.get(key) ?? 0) + 1);
 		const rank = this.ranks();
+		const recorded = this.bank.config().listOrder === 'recorded';
 		const outOfOrder: Verdict['outOfOrder'] = [];
 		// Per stream: the highest-ranked event each poll emitted, and the current poll's running highest.
 		const streams = new Map<StreamName, { pollMax: Map<number, { rank: number; key: string }> }>();
@@ -139,7 +146,7 @@ export class EventOracle {
 			const since = this.availableAt.get(key) as number;
 			// An event emitted before this one, in a poll that started with this one already there, ranked above it.
 			let worst: { rank: number; key: string } | undefined;
-			for (let p = since; p <= poll; p++) {
+			for (let p = since; p <= (recorded ? poll - 1 : poll); p++) {
 				const m = stream.pollMax.get(p);
 				if (m !== undefined && m.rank > r && (worst === undefined || m.rank > worst.rank)) worst = m;
 			}
