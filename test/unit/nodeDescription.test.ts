@@ -94,7 +94,7 @@ describe('the action nodes, as the node picker reads them', () => {
 
 	test('BaaS asks for its second credential (BaaS Dashboard) only for Send money with Check Beneficiary Name on, which version 1 does not show', () => {
 		expect(apiClient.credentials?.filter((c) => c.displayOptions)).toEqual([
-			{ name: 'baasDashboardApi', required: true, displayOptions: { show: { resource: ['transfer'], operation: ['create'], checkBeneficiaryName: [true] } } },
+			{ name: 'baasDashboardApi', required: true, testedBy: 'baasSignIn', displayOptions: { show: { resource: ['transfer'], operation: ['create'], checkBeneficiaryName: [true] } } },
 		]);
 		const check = (description: INodeTypeDescription) => description.properties.find((p) => p.name === 'checkBeneficiaryName');
 		expect(check(apiClient)?.displayOptions?.show).toMatchObject({ resource: ['transfer'], operation: ['create'], '@version': [{ _cnd: { gte: 2 } }] });
