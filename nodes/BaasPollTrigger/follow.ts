@@ -62,6 +62,8 @@ export class ListFollower {
 	private placedPage?: { page: Page; endsList: boolean };
 	/** Checks for records written late in this poll. */
 	private checks = 0;
+	/** A check ran and the place has not moved since: another would read the same pages. */
+	private checkedInPlace = false;
 
 	constructor(
 		readonly state: ListState,
@@ -89,6 +91,7 @@ export class ListFollower {
 
 	private async advance(): Promise<void> {
 		const { state } = this;
+		this.checkedInPlace = false;
 		if (firstValid(state.memory) === undefined && state.lag !== null) {
 			// Nothing handled to stand on yet (or no record after the floor so far): look from the top again.
 			state.lag = null;
@@ -283,8 +286,9 @@ export class ListFollower {
 		const { state } = this;
 		// Once the place is known in this poll (before a backlog above it is read, so what was written late behind it
 		// comes first), and at most twice a poll.
-		if (this.stale || state.lag === null || this.checks >= 2) return;
+		if (this.stale || state.lag === null || this.checks >= 2 || this.checkedInPlace) return;
 		this.checks++;
+		this.checkedInPlace = true;
 		const memory = state.memory;
 		const base = () => state.lag ?? 0;
 		/** The mirror index a page shows at its rank, or -1. */
