@@ -48,7 +48,7 @@ export async function withLock<T>(folder: string, log: Log, what: string, work: 
 			rmSync(folder, { recursive: true, force: true });
 			continue;
 		}
-		if (!told) log(`waiting for process ${pid} to finish its ${what} (${folder})`);
+		if (!told) log(`waiting for ${pid === 'unknown' ? 'another process' : `process ${pid}`} to finish its ${what} (${folder})`);
 		told = true;
 		await sleep(1_000);
 	}
