@@ -55,7 +55,7 @@ const engineTitles = readdirSync(join(root, 'test', 'engine'))
 /** `name` opening `title` or one of its comma-separated parts, and not the start of a longer name ("Get Many"). */
 const titled = (title: string, name: string) => title.split(', ').some((part) => new RegExp(`^${name}($|[ ]?[(:—-])`).test(part));
 
-const readmeRows = read(join(root, 'README.md'))
+const operationRows = read(join(root, 'docs', 'operations.md'))
 	.split('\n')
 	.filter((line) => line.startsWith('|'))
 	.map((line) => line.split('|').map((cell) => cell.trim()));
@@ -106,7 +106,7 @@ describe.each(cases)('$resource → $operation', ({ resource, operation, resourc
 		expect(found).toBe(true);
 	});
 
-	test('has its row in the README\'s Operations table', () => {
-		expect(readmeRows.some((cells) => cells[1] === resourceLabel && cells[2] === label)).toBe(true);
+	test('has its row in the Operations table of docs/operations.md', () => {
+		expect(operationRows.some((cells) => cells[1] === resourceLabel && cells[2] === label)).toBe(true);
 	});
 });
