@@ -4,10 +4,10 @@
 # installed when missing; elsewhere nothing is installed and, without it, the editor tests are skipped with a
 # message (test/e2e/support/editor.ts) — no sudo is ever asked for.
 #
-# The files run in BAAS_E2E_WORKERS parallel jest workers (default 3: most of a file's time is waiting for minute
-# polls and for n8n to start, so three at once take about a third of the time on 2 cores; see .ci/run for the
-# figures). test/e2e/globalSetup.ts packs and installs once before any file runs, and gives each worker its own
-# ports; the longest files go first (test/e2e/sequencer.js). Each file's time is printed at the end.
+# The files run in BAAS_E2E_WORKERS parallel jest workers (default 2: most of a file's time is waiting for minute
+# polls and for n8n to start; 3 is faster on a quiet machine but starts three n8n at once, see .ci/run).
+# test/e2e/globalSetup.ts packs and installs once before any file runs, and gives each worker its own ports; the
+# longest files go first (test/e2e/sequencer.js). Each file's time is printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,4 +22,4 @@ if [ ! -x /usr/bin/chromium ] && [ -n "${CI:-}" ]; then
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 chromium > /dev/null'
 fi
 
-BAAS_FILE_TIMES=1 exec npx jest --selectProjects e2e --maxWorkers="${BAAS_E2E_WORKERS:-3}" "$@"
+BAAS_FILE_TIMES=1 exec npx jest --selectProjects e2e --maxWorkers="${BAAS_E2E_WORKERS:-2}" "$@"
