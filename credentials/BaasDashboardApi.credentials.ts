@@ -1,14 +1,11 @@
-import type {
-	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
-	ICredentialType,
-	IHttpRequestHelper,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { signIn } from '../nodes/Baas/transport/session';
-import { accessTokenField, baseUrlField, bearerAuthentication, TEST_BASE_URL } from './common';
+import { accessTokenField, baseUrlField, bearerAuthenticationFor, preAuthenticationFor } from './common';
 
+/**
+ * n8n's Test signs in with the dialog's values through the nodes' credentialTest (testedBy, in
+ * nodes/Baas/methods/credentialTest.ts), never with a stored token as a declarative `test` would.
+ */
 export class BaasDashboardApi implements ICredentialType {
 	name = 'baasDashboardApi';
 
@@ -40,25 +37,7 @@ export class BaasDashboardApi implements ICredentialType {
 		accessTokenField,
 	];
 
-	// n8n signs in with this for the credential's Test; the node keeps its own tokens (transport/session.ts).
-	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		return { accessToken: (await signIn(this, 'web', credentials)).token };
-	}
+	preAuthentication = preAuthenticationFor('web');
 
-	authenticate = bearerAuthentication;
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: TEST_BASE_URL,
-			url: '/api/v1/account/web/get_total_balance',
-			method: 'POST',
-			body: {},
-		},
-		rules: [
-			{
-				type: 'responseSuccessBody',
-				properties: { key: 'status', value: false, message: 'The bank did not accept the session' },
-			},
-		],
-	};
+	authenticate = bearerAuthenticationFor('web');
 }

@@ -1,4 +1,12 @@
-import type { ICredentialDataDecryptedObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import type { ApiVariant } from '../nodes/Baas/transport/session';
+import { tokenFor, tokenForN8n } from '../nodes/Baas/transport/session';
 
 /** What both credentials share: where the bank is, where n8n keeps the token, and how it is sent. */
 
@@ -20,8 +28,9 @@ export const baseUrlField: INodeProperties = {
 };
 
 /**
- * Filled by preAuthentication when n8n tests the credential. The node itself holds its tokens per n8n process
- * (nodes/Baas/transport/session.ts) and passes the one to use in here, so this field is never read back.
+ * The token n8n itself keeps for nodes that let n8n handle the credential (the HTTP Request node with this
+ * credential type): filled by preAuthentication, sealed to the Base URL, identity and secret it came from. The
+ * BaaS nodes hold their tokens per n8n process (nodes/Baas/transport/session.ts) and never read it back.
  */
 export const accessTokenField: INodeProperties = {
 	displayName: 'Access Token',
@@ -31,19 +40,25 @@ export const accessTokenField: INodeProperties = {
 	default: '',
 };
 
-/**
- * Adds the Bearer header. A function rather than n8n's generic `={{$credentials.accessToken}}` so that no
- * expression is resolved per request.
- */
-export async function bearerAuthentication(
-	credentials: ICredentialDataDecryptedObject,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	return {
-		...requestOptions,
-		headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` },
+/** n8n's preAuthentication: a token through the process's sign-in guard, sealed to these values. */
+export function preAuthenticationFor(variant: ApiVariant) {
+	return async function preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		return { accessToken: await tokenForN8n(this, variant, credentials) };
 	};
 }
 
-/** The credential test's base URL: the Base URL without trailing slashes. */
-export const TEST_BASE_URL = '={{$credentials.baseUrl.replace(/\\/+$/, "")}}';
+/**
+ * Adds the Bearer header with the token stored for exactly these values. A token from before the secret or the
+ * Base URL was edited is not sent: the bank answers 401 and n8n signs in again (preAuthentication). A function
+ * rather than n8n's generic `={{$credentials.accessToken}}` so that no expression is resolved per request.
+ */
+export function bearerAuthenticationFor(variant: ApiVariant) {
+	return async function authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const token = tokenFor(variant, credentials);
+		if (token === undefined) return requestOptions;
+		return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: `Bearer ${token}` } };
+	};
+}

@@ -13,6 +13,10 @@ const HELP = `Usage: npm run sandbox -- [options]
   --dashboard-token-ttl S  dashboard token lifetime in seconds (default 3600)
   --inter-delay MS         inter-bank transfer pending -> final (default 3000); alias --transfer-delay
   --no-webhooks            deliver no webhooks (an n8n the bank cannot reach; use the BaaS Poll Trigger)
+  --list-shape SHAPE       documented (default: the contract's fields only) or cursor (list items carry id)
+  --page-cap N             serve at most N records per list page, whatever page_size/limit asks
+  --list-quota N           serve at most N list requests (fetch_*) per clock minute, then HTTP 429
+  --list-order ORDER       created (default: newest created_at first) or recorded (newest written first)
   --quiet                  do not log requests
   --help`;
 
@@ -28,6 +32,10 @@ function parseArgs(argv: string[]): { options: SandboxOptions; quiet: boolean } 
 		const n = Number(value);
 		if (value === undefined || !Number.isInteger(n) || n < min) fail(`${flag} needs an integer >= ${min}`);
 		return n;
+	};
+	const oneOf = <T extends string>(flag: string, value: string | undefined, choices: readonly T[]): T => {
+		if (!choices.includes(value as T)) fail(`${flag} needs one of ${choices.join(', ')}`);
+		return value as T;
 	};
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2) as [string, string | undefined];
@@ -62,6 +70,18 @@ function parseArgs(argv: string[]): { options: SandboxOptions; quiet: boolean } 
 			case '--transfer-delay':
 				options.interSettleDelayMs = int(flag, value(), 0);
 				break;
+			case '--list-shape':
+				options.listShape = oneOf(flag, value(), ['documented', 'cursor'] as const);
+				break;
+			case '--list-order':
+				options.listOrder = oneOf(flag, value(), ['created', 'recorded'] as const);
+				break;
+			case '--page-cap':
+				options.pageCap = int(flag, value(), 1);
+				break;
+			case '--list-quota':
+				options.listQuotaPerMinute = int(flag, value(), 1);
+				break;
 			case '--no-webhooks':
 				options.deliverWebhooks = false;
 				break;
@@ -81,6 +101,17 @@ function parseArgs(argv: string[]): { options: SandboxOptions; quiet: boolean } 
 	return { options, quiet };
 }
 
+/** One line on the list shape when a flag changed it. */
+function listNote(o: SandboxOptions): string {
+	const parts = [
+		o.listShape === 'cursor' ? 'list items carry id (cursor shape)' : '',
+		o.pageCap ? `at most ${o.pageCap} records per page` : '',
+		o.listQuotaPerMinute ? `at most ${o.listQuotaPerMinute} list requests a minute` : '',
+		o.listOrder === 'recorded' ? 'lists in the order records were written' : '',
+	].filter(Boolean);
+	return parts.length === 0 ? '' : `\nLists: ${parts.join('; ')}.`;
+}
+
 async function main(): Promise<void> {
 	const { options, quiet } = parseArgs(process.argv.slice(2));
 	const started = Date.now();
@@ -91,7 +122,7 @@ async function main(): Promise<void> {
 	const ext = s.externalAccounts.filter((_, i) => i >= 2 && (i - 2) % 3 === 0).slice(0, 3).map((e) => `${e.bank_code}/${e.account_number} (${e.account_name})`);
 	process.stdout.write(`
 Sandbox bank listening on ${u}  (started in ${Date.now() - started} ms, ${options.transactions ?? 200} generated transactions over the 120 days before ${s.historyEnd.slice(0, 10)}, seed ${options.seed ?? 42})
-Not a real bank: everything lives in memory and is lost on exit.${options.deliverWebhooks === false ? '\nWebhooks are OFF (--no-webhooks): nothing is delivered; the BaaS Poll Trigger still sees every event.' : ''}
+Not a real bank: everything lives in memory and is lost on exit.${listNote(options)}${options.deliverWebhooks === false ? '\nWebhooks are OFF (--no-webhooks): nothing is delivered; the BaaS Poll Trigger still sees every event.' : ''}
 
 Integration API credential (n8n "BaaS API"):
   base URL        ${u}

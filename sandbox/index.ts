@@ -11,7 +11,12 @@ export type {
 	ConfigurableOptions,
 	DeliveryLogEntry,
 	FaultSpec,
+	ListOrder,
+	ListServed,
+	ListShape,
+	MalformedKind,
 	RequestLogEntry,
+	SandboxConfig,
 	SandboxHandle,
 	SandboxOptions,
 	SeedInfo,
@@ -49,11 +54,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		requests: () => [...rt.requestLog],
 		deliveries: () => [...rt.webhooks.log],
 		configure: (opts) => rt.configure(opts),
+		config: () => ({ ...rt.config }),
 		addFault: (f) => {
 			rt.faults.add(f);
 		},
 		clearFaults: () => rt.faults.clear(),
 		settlePending: async () => rt.settleAll(),
+		markMalformed: (reference, as) => rt.bank.markMalformed(reference, as),
+		clearMalformed: () => rt.bank.malformed.clear(),
+		onListServed: (callback) => rt.onListServed(callback),
 		reset: () => rt.reset(),
 		close: () => {
 			closing ??= new Promise<void>((resolve) => {

@@ -29,11 +29,59 @@ export interface SandboxOptions {
 	webhookRetry?: { attempts: number; baseDelayMs: number; disableAfter?: number };
 	/** Default: silent. */
 	log?: (line: string) => void;
+	/**
+	 * What transaction and settlement list items carry (sandbox/README.md, "List shapes"). 'documented' (default):
+	 * exactly the contract's fields, no `id`, so only page numbers or cursor_created_at alone can page them;
+	 * 'cursor': also `id` (and settlements `created_at`), and cursor_id is honoured.
+	 */
+	listShape?: ListShape;
+	/** The most records one page holds whatever page_size or limit asks; null (default): no cap. */
+	pageCap?: number | null;
+	/** List requests (fetch_*) served per clock minute; beyond it HTTP 429 until the next minute. null (default): no quota. */
+	listQuotaPerMinute?: number | null;
+	/** 'created' (default): newest created_at first; 'recorded': newest written first (a late record sits on top). */
+	listOrder?: ListOrder;
 }
 
+export type ListShape = 'documented' | 'cursor';
+export type ListOrder = 'created' | 'recorded';
+/** How a transaction marked with markMalformed is served in every list. */
+export type MalformedKind = 'null' | 'missingReference' | 'missingCreatedAt' | 'invalidCreatedAt' | 'notAnObject';
+export const MALFORMED_KINDS: readonly MalformedKind[] = ['null', 'missingReference', 'missingCreatedAt', 'invalidCreatedAt', 'notAnObject'];
+
 export type ConfigurableOptions = Partial<
-	Pick<SandboxOptions, 'tokenTtlSeconds' | 'dashboardTokenTtlSeconds' | 'interSettleDelayMs' | 'deliverWebhooks'>
+	Pick<
+		SandboxOptions,
+		| 'tokenTtlSeconds'
+		| 'dashboardTokenTtlSeconds'
+		| 'interSettleDelayMs'
+		| 'deliverWebhooks'
+		| 'listShape'
+		| 'pageCap'
+		| 'listQuotaPerMinute'
+		| 'listOrder'
+	>
 >;
+
+/** The configuration in force (startSandbox's options, then configure() and POST /__sandbox/config). */
+export interface SandboxConfig {
+	tokenTtlSeconds: number;
+	dashboardTokenTtlSeconds: number;
+	interSettleDelayMs: number;
+	deliverWebhooks: boolean;
+	listShape: ListShape;
+	pageCap: number | null;
+	listQuotaPerMinute: number | null;
+	listOrder: ListOrder;
+}
+
+/** A transaction or settlement list page the bank has just served (see SandboxHandle.onListServed). */
+export interface ListServed {
+	/** The contract path, e.g. /api/v1/transaction/api/fetch_transactions. */
+	path: string;
+	/** Entries on the page. */
+	items: number;
+}
 
 export interface SeedInfo {
 	clientId: string;
@@ -121,9 +169,19 @@ export interface SandboxHandle {
 	requests(): RequestLogEntry[];
 	deliveries(): DeliveryLogEntry[];
 	configure(opts: ConfigurableOptions): void;
+	config(): SandboxConfig;
 	addFault(f: FaultSpec): void;
 	clearFaults(): void;
 	settlePending(): Promise<void>;
+	/** Serve the stored transaction `reference` (and its settlement) in every list as `as`, in its own slot. */
+	markMalformed(reference: string, as: MalformedKind): void;
+	clearMalformed(): void;
+	/**
+	 * Calls `callback` after each transaction or settlement list page is served (it may add records, which the
+	 * next page then sees). Returns a function that removes it; reset() removes them all.
+	 */
+	onListServed(callback: (served: ListServed) => void): () => void;
+	/** Back to the seeded state: logs, faults, malformed marks and list hooks cleared; configuration kept. */
 	reset(): void;
 	close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run dev`: the sandbox bank plus the real n8n with this package loaded, as a user would have it.
- * Builds and packs the package, starts the bank on 127.0.0.1:4010, installs n8n into .cache/ on first run,
+ * Builds and packs the package, starts the bank on 127.0.0.1:4010 (and the sandbox's stand-in model for the AI
+ * examples on a free port, sandbox/model), installs n8n into .cache/ on first run,
  * installs the package the community way, imports sandbox credentials and the example workflows, activates
  * "BaaS: first look", starts n8n on 127.0.0.1:5678 and prints what to do. Ctrl-C stops everything.
  *
@@ -13,7 +14,9 @@ import path from 'node:path';
 
 import { startSandbox } from '../sandbox';
 import { ownerSession, SANDBOX_OWNER } from './n8n/api';
+import { aiCredentials } from './n8n/aiCredentials';
 import { sandboxCredentials } from './n8n/credentials';
+import { aiReadyLines, startDevModel } from './n8n/devAi';
 import { ensureN8n, installCommunityPackage, isN8nInstalled, packPackage } from './n8n/install';
 import type { RunningN8n } from './n8n/instance';
 import { n8nCli, startN8n } from './n8n/instance';
@@ -81,6 +84,8 @@ async function main() {
 			startSandbox({ port: bankPort, transactions: 2000, interSettleDelayMs: 3000 }),
 		);
 		stops.push(() => bank.close());
+		const model = await startDevModel();
+		stops.push(() => model.close());
 		keepRegistrations(bank, path.join(userFolder, 'bank-webhooks.json'), port, stops, log);
 		const install = await ensureN8n(line, log);
 
@@ -91,7 +96,7 @@ async function main() {
 
 		await step(log, 'Importing the sandbox credentials', async () => {
 			const file = path.join(userFolder, 'sandbox-credentials.json');
-			writeFileSync(file, JSON.stringify(sandboxCredentials(bank)));
+			writeFileSync(file, JSON.stringify([...sandboxCredentials(bank), ...aiCredentials(model.baseUrl)]));
 			await n8nCli(config, ['import:credentials', `--input=${file}`]);
 		});
 		const n8n: RunningN8n = await step(log, `Starting n8n ${line.version} on 127.0.0.1:${port}`, () => startN8n(config, log));
@@ -119,7 +124,11 @@ Examples that need no account (examples/README.md): "BaaS: collection alert" (ac
 to the data table "BaaS collections" and a message to the bank's chat inbox, ${bank.url}/__sandbox/chat), "BaaS:
 payouts from a data table" and "BaaS: daily report" (open, Execute workflow), "BaaS: payouts from a CSV file"
 (active: ${n8n.url}/form/baas-payouts, upload examples/payouts-sample.csv). Those marked "needs … account" want
-your Google Sheets / Slack credentials.${examplesNote ? `\n${examplesNote}` : ''} Ctrl-C stops n8n and the bank.`);
+your Google Sheets / Slack credentials.${examplesNote ? `\n${examplesNote}` : ''}
+
+${aiReadyLines(line, n8n.url, model)}
+
+Ctrl-C stops n8n and the bank.`);
 	} catch (error) {
 		log(`\nnpm run dev failed: ${(error as Error).message}`);
 		await stopAll(1);

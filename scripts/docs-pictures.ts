@@ -15,6 +15,7 @@ const pictures: Record<string, string> = {
 	'editor-source-accounts.png': `transfer-source-accounts-n8n-${version}.png`,
 	'editor-picker-triggers.png': `picker-triggers-n8n-${version}.png`,
 	'editor-collection-alert.png': `collection-alert-n8n-${version}.png`,
+	'ai-treasury-review.png': `ai-treasury-n8n-${version}-review.png`,
 };
 let missing = 0;
 for (const [picture, screenshot] of Object.entries(pictures)) {

@@ -4,6 +4,7 @@ import { VersionedNodeType } from 'n8n-workflow';
 import { actionNodeDescription, BaasActionNode } from './actionNode';
 import { propertiesFor } from './apiDescription';
 import { resourceDescriptions, resourceSelector } from './actions/resources';
+import { NAME_CHECK_CREDENTIAL } from './actions/transfer/safetyFields';
 import { AUTHENTICATION_PROPERTY, CREDENTIALS_BY_AUTHENTICATION } from './authentication';
 import { BAAS_DESCRIPTION } from './nodeDescription';
 
@@ -35,7 +36,8 @@ export class Baas extends VersionedNodeType {
 			2: new BaasActionNode(
 				actionNodeDescription(base, {
 					version: 2,
-					credentials: [{ name: 'baasApi', required: true }],
+					// The dashboard credential is asked for only by Send money's Check Beneficiary Name.
+					credentials: [{ name: 'baasApi', required: true }, NAME_CHECK_CREDENTIAL],
 					properties: propertiesFor('apiClient'),
 				}),
 			),

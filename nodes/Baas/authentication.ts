@@ -26,8 +26,7 @@ export function authenticationLabel(value: string): string {
 	return AUTHENTICATION_PROPERTY.options?.find((option) => 'value' in option && option.value === value)?.name ?? value;
 }
 
-/** The credential the Authentication choice asks for. */
-export const CREDENTIALS_BY_AUTHENTICATION: INodeCredentialDescription[] = [
-	{ name: 'baasApi', required: true, displayOptions: { show: { authentication: ['apiClient'] } } },
-	{ name: 'baasDashboardApi', required: true, displayOptions: { show: { authentication: ['dashboardUser'] } } },
-];
+/** The credential each Authentication choice asks for. */
+export const API_CLIENT_CREDENTIAL = { name: 'baasApi', required: true, displayOptions: { show: { authentication: ['apiClient'] } } };
+export const DASHBOARD_USER_CREDENTIAL = { name: 'baasDashboardApi', required: true, displayOptions: { show: { authentication: ['dashboardUser'] } } };
+export const CREDENTIALS_BY_AUTHENTICATION: INodeCredentialDescription[] = [API_CLIENT_CREDENTIAL, DASHBOARD_USER_CREDENTIAL];

@@ -171,6 +171,16 @@ export function toAmountString(value: unknown): { amount?: string; problem?: str
 	return { amount: `${units}.${cents}` };
 }
 
+/**
+ * Compares two amounts in the bank's form (digits, a point, exactly two decimals, as toAmountString gives them)
+ * as whole numbers of kobo, never through a float: negative when a < b, 0 when equal, positive when a > b.
+ */
+export function compareAmounts(a: string, b: string): number {
+	const kobo = (amount: string) => BigInt(amount.replace('.', ''));
+	const difference = kobo(a) - kobo(b);
+	return difference === 0n ? 0 : difference < 0n ? -1 : 1;
+}
+
 export const amountSchema = z.unknown().transform((value, ctx) => {
 	const { amount, problem } = toAmountString(value);
 	if (amount === undefined) {

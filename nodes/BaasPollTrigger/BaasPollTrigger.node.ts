@@ -1,7 +1,8 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIALS_BY_AUTHENTICATION } from '../Baas/authentication';
+import { API_CLIENT_CREDENTIAL, DASHBOARD_USER_CREDENTIAL } from '../Baas/authentication';
+import { baasSignIn } from '../Baas/methods/credentialTest';
 import { EVENTS_SUBTITLE } from '../BaasTrigger/options';
 import { POLL_TRIGGER_ACTIVATION_MESSAGE, POLL_TRIGGER_DISPLAY_NAME, pollTriggerProperties } from './description';
 import { pollForEvents } from './poll';
@@ -31,9 +32,15 @@ export class BaasPollTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: CREDENTIALS_BY_AUTHENTICATION,
+		// Written out so that n8n's verification lint sees the Test function (testedBy) of both credentials.
+		credentials: [
+			{ ...API_CLIENT_CREDENTIAL, name: 'baasApi', testedBy: 'baasSignIn' },
+			{ ...DASHBOARD_USER_CREDENTIAL, name: 'baasDashboardApi', testedBy: 'baasSignIn' },
+		],
 		properties: pollTriggerProperties,
 	};
+
+	methods = { credentialTest: { baasSignIn } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings(this);

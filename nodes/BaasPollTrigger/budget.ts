@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { failureKindOf } from '../Baas/transport/errors';
 import { responseCodeOf } from '../Baas/transport/outcome';
+import { REQUEST_LIMITS } from '../Baas/transport/request';
 
 /**
  * The requests one poll may still make (list pages, status and name look-ups). Running out is not a failure:
@@ -10,45 +11,56 @@ import { responseCodeOf } from '../Baas/transport/outcome';
  */
 export class OutOfBudget extends NodeOperationError {
 	constructor(node: INode) {
-		super(node, 'This poll made all the requests it may make (Requests per Poll); the next poll goes on from here');
+		super(node, 'This poll made all the requests it may make (Requests per Poll, or its time); the next poll goes on from here');
 	}
 }
 
+/** A request shorter than this is not started: it could not get an answer in time. */
+const SHORTEST_REQUEST_MS = 200;
+
+/**
+ * Requests per poll (Requests per Poll) and, where n8n gives the poll a time budget, time: no request starts
+ * after `startBeforeMs`, and each one may take only until `endBeforeMs`, so the poll ends inside n8n's budget
+ * whatever the bank's latency and n8n keeps what it emitted.
+ */
 export class Budget {
 	spent = 0;
+	/** Requests kept for what comes later in the poll: take() refuses to spend them. */
+	reserved = 0;
 
 	constructor(
 		private readonly limit: number,
 		private readonly node: INode,
-		/** n8n's clock after which no request starts (epoch ms), or undefined for no time limit. */
-		private readonly deadlineMs?: number,
+		private readonly time?: { startBeforeMs: number; endBeforeMs: number },
 	) {}
 
 	get left(): number {
-		return this.limit - this.spent;
+		return this.limit - this.spent - this.reserved;
 	}
 
-	/** Counts one request about to be sent; throws OutOfBudget when none is left. */
-	take(): void {
-		if (this.spent >= this.limit || (this.deadlineMs !== undefined && Date.now() > this.deadlineMs)) throw new OutOfBudget(this.node);
+	/** Counts one request about to be sent and returns how long it may take (ms); throws OutOfBudget when none is left. */
+	take(): number {
+		const now = Date.now();
+		if (this.spent >= this.limit - this.reserved) throw new OutOfBudget(this.node);
+		let timeoutMs = REQUEST_LIMITS.timeoutMs;
+		if (this.time !== undefined) {
+			timeoutMs = Math.min(timeoutMs, this.time.endBeforeMs - now);
+			if (now > this.time.startBeforeMs || timeoutMs < SHORTEST_REQUEST_MS) throw new OutOfBudget(this.node);
+		}
 		this.spent++;
-	}
-
-	/** A share of what is left, as a budget of its own whose spending counts here too. */
-	share(parts: number): Budget {
-		const sub = new Budget(Math.floor(this.left / Math.max(1, parts)), this.node, this.deadlineMs);
-		const takeOwn = sub.take.bind(sub);
-		sub.take = () => {
-			takeOwn();
-			this.take();
-		};
-		return sub;
+		return timeoutMs;
 	}
 }
 
-/** Failures that end the whole poll (no budget left, the bank asks to slow down, a refused sign-in), not one record. */
+/**
+ * Failures that end the whole poll rather than concern one record: no budget left, a refused sign-in, the bank
+ * asking to slow down, or the bank unavailable (80, 5xx, no answer). The poll keeps what it handled and the next
+ * one goes on in order; a refusal about one record (83, 06) leaves that record pending instead.
+ */
 export function endsThePoll(error: unknown): boolean {
-	if (error instanceof OutOfBudget || failureKindOf(error) === 'signInRefused') return true;
-	const httpStatus = (error as { httpCode?: unknown } | null)?.httpCode;
-	return responseCodeOf(error) === '29' || String(httpStatus) === '429';
+	const kind = failureKindOf(error);
+	if (error instanceof OutOfBudget || kind === 'signInRefused' || kind === 'signInFailed' || kind === 'noAnswer') return true;
+	const httpStatus = Number((error as { httpCode?: unknown } | null)?.httpCode);
+	const code = responseCodeOf(error);
+	return code === '29' || code === '80' || httpStatus === 429 || httpStatus >= 500;
 }

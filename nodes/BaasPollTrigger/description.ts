@@ -36,10 +36,10 @@ export const pollTriggerProperties: INodeProperties[] = [
 			displayName: 'Requests per Poll',
 			name: 'requestBudget',
 			type: 'number',
-			typeOptions: { minValue: 3, numberPrecision: 0 },
+			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 20,
 			description:
-				'The most list and status requests one poll makes. A larger backlog is delivered over the next polls, oldest first. Lower it if the bank limits your requests per minute.',
+				'The most list and status requests one poll makes (at least 1 for collections, 2 more for transfers, 1 more for Transfer Failed). A larger backlog is delivered over the next polls, oldest first. Lower it if the bank limits your requests per minute.',
 		},
 	]),
 ];

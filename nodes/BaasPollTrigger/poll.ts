@@ -1,107 +1,194 @@
 /**
- * One scheduled poll: per stream, re-check the records still pending, look for reversed transfers, and deliver
- * the records after the place, oldest first, each event once, within the request budget (Requests per Poll).
- * The place is saved with what the poll emitted: a poll that runs out of budget, is rate limited or meets a
- * failure after some progress returns what it emitted (the failure goes to n8n's log) and the next poll goes
- * on from there. A poll that failed before any progress fails as a whole, emitting nothing.
+ * One scheduled poll. Each list the selected events need (collections; transfers; the failed transfers, for
+ * reversals) is followed from where the trigger stands up to the bank's newest record (follow.ts), and what it
+ * hands on becomes events (emitter.ts), remembered so each is emitted once (memory.ts). Within Requests per Poll,
+ * in turns:
+ *   1. one page of each stream's list (its top when caught up, else the next page of its backlog), and the status
+ *      look-ups the transfers found there need: new events are seen at every poll, however large a backlog;
+ *   2. one page of the failed transfers, and status checks of transfers still pending (at most half of what is
+ *      left), taking turns going first from one poll to the next;
+ *   3. the rest of each backlog, a page of each list in turn;
+ *   4. once a list is read up to its newest record, a check for records the bank wrote late behind it.
+ * What was handled is saved with the place: a poll that runs out of requests or time, is rate limited or meets a
+ * failure after some progress returns what it emitted (the failure goes to n8n's log) and the next poll goes on
+ * from there. A poll that failed before any progress fails as a whole, emitting nothing.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { asNodeError } from '../Baas/transport/outcome';
-import { variantOf } from '../Baas/transport/request';
+import { bankRequest, variantOf } from '../Baas/transport/request';
 import type { ApiVariant } from '../Baas/transport/routes';
 import { startAfresh } from '../Baas/transport/session';
 import { Budget, OutOfBudget } from './budget';
-import type { StreamCursor } from './cursor';
-import { emptyCursor, settle } from './cursor';
+import type { EmitRun, Emitted } from './emitter';
+import { handleFailure, handleListed, noticeFinal, recheckPending, warnAbout, who } from './emitter';
 import type { Stream } from './events';
 import { streamsFor, toItem } from './events';
-import { readPage, sinceFilter, topOf } from './listing';
-import type { PendingSet } from './pending';
-import { boundPending, firstSeen } from './pending';
+import type { ListState } from './follow';
+import { ListFollower } from './follow';
+import { emptyMemory, trim } from './memory';
+import { boundPending, dueReferences, firstSeen } from './pending';
+import type { ReadRun } from './reader';
+import { ListReader } from './reader';
 import type { PollSettings } from './settings';
 import { POLL_LIMITS } from './settings';
 import { assertNotPaused } from './signInPause';
 import type { StreamState } from './state';
-import { parseState, scopeOf, stateToJson } from './state';
-import type { Emitted, PollRun } from './streamPoll';
-import { pollStream } from './streamPoll';
+import { defaultPaging, listToJson, parseListState, parseState, scopeOf, stateToJson } from './state';
+
+type Run = EmitRun & ReadRun;
+
+const DAY_MS = 86_400_000;
 
 /**
- * Where a new stream starts. With Start From, at that moment (a backfill); otherwise at the newest record the
- * bank lists now (or n8n's clock, if that is earlier: a record stamped in the future must not hide what
- * follows). Transfers still pending then are watched, so their outcome is emitted when final.
+ * The list's date filter: from the day before the floor's UTC day, so a bank whose days are in another time zone
+ * still lists the floor. It bounds the list's bottom only; the trigger reads from the top.
  */
-async function startingState(run: PollRun, stream: Stream, scope: string, budget: Budget): Promise<{ state: StreamState; fresh: boolean }> {
-	const pending: PendingSet = new Map();
-	const options = { variant: run.variant, accountNumber: run.settings.accountNumber, pageSize: POLL_LIMITS.pageSize };
-	if (stream.name === 'transfers') {
-		budget.take();
-		const waiting = await readPage(run.context, stream, topOf(POLL_LIMITS.pageSize), {
-			...options,
-			filters: { status: 'pending', ...sinceFilter(run.nowMs - POLL_LIMITS.lookBackMs) },
-		});
-		for (const entry of waiting.listed) pending.set(entry.reference, firstSeen(entry.createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
-	}
-	const startFromMs = run.settings.startFromMs;
-	if (startFromMs !== undefined) {
-		const state = { scope, cursor: emptyCursor(startFromMs), pending, originMs: startFromMs, failed: new Map() };
-		return { state, fresh: false };
-	}
-	budget.take();
-	const { listed } = await readPage(run.context, stream, topOf(POLL_LIMITS.pageSize), options);
-	const newestMs = listed.reduce<number | null>((most, entry) => (most === null || entry.createdMs > most ? entry.createdMs : most), null);
-	const floorMs = newestMs === null ? null : Math.min(newestMs, run.nowMs);
-	const cursor: StreamCursor = {
-		floorMs,
-		newestMs,
-		seen: new Map(listed.filter((entry) => floorMs !== null && entry.createdMs >= floorMs).map((entry) => [entry.reference, entry.createdMs])),
-	};
-	// Transfers listed at activation (at or before the floor) are history: their reversals are not this trigger's.
-	const originMs = (floorMs ?? run.nowMs) + 1;
-	return { state: { scope, cursor, pending, originMs, failed: new Map() }, fresh: true };
+function sinceFilter(floorMs: number | null): IDataObject {
+	return floorMs === null ? {} : { start_date: new Date(floorMs - DAY_MS).toISOString().slice(0, 10) };
 }
 
-function warnAboutClock(run: PollRun): void {
+function listFilters(run: Run, stream: Stream, extra: IDataObject): IDataObject {
+	return { ...stream.filters, ...extra, ...(run.settings.accountNumber ? { account_number: run.settings.accountNumber } : {}) };
+}
+
+/** The failed transfers since `sinceMs`, newest first: where reversals appear. */
+const failuresFilters = (run: Run, transfers: Stream, sinceMs: number) => listFilters(run, transfers, { status: 'failed', ...sinceFilter(sinceMs) });
+
+/** How long the trigger looks back for reversals: the look-back, and never before it started. */
+const failuresFloor = (transfers: StreamState, nowMs: number) => Math.max(transfers.originMs, nowMs - POLL_LIMITS.lookBackMs);
+
+interface Followed {
+	stream: Stream;
+	state: StreamState;
+	follower: ListFollower;
+}
+
+/**
+ * A stream the trigger has no place in yet. With Start From, it reads up from that moment (a backfill);
+ * otherwise the records the bank lists now are history and the trigger starts above the newest of them.
+ * Transfers still pending then are watched, so their outcome is emitted when final.
+ */
+async function startStream(run: Run, stream: Stream, scope: string): Promise<{ state: StreamState; fresh: boolean }> {
+	const pending: StreamState['pending'] = new Map();
+	if (stream.name === 'transfers') {
+		const waiting = new ListReader(run, { filters: listFilters(run, stream, { status: 'pending', ...sinceFilter(run.nowMs - POLL_LIMITS.lookBackMs) }), variant: run.variant }, defaultPaging(POLL_LIMITS.pageSize));
+		for (const slot of (await waiting.read({ page: 1, size: POLL_LIMITS.pageSize })).slots) {
+			if (slot.reference !== undefined) pending.set(slot.reference, firstSeen(slot.createdMs as number, run.nowMs, POLL_LIMITS.recheckDelaysMs));
+		}
+	}
+	const base = { scope, pending, failed: new Map<string, number>(), memory: emptyMemory(), paging: defaultPaging(POLL_LIMITS.pageSize) };
+	const startFromMs = run.settings.startFromMs;
+	if (startFromMs !== undefined) return { state: { ...base, lag: null, floorMs: startFromMs, originMs: startFromMs }, fresh: false };
+	const reader = new ListReader(run, { filters: listFilters(run, stream, {}), variant: run.variant }, base.paging);
+	const { slots } = await reader.read({ page: 1, size: POLL_LIMITS.pageSize });
+	const times = slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
+	for (const slot of slots) if (slot.reference !== undefined) base.memory.seen.set(slot.reference, slot.createdMs as number);
+	base.memory.mirror = slots.map((slot) => slot.reference ?? '');
+	// History: what is listed now. A record written later with an older created_at lies below these (a late one).
+	const floorMs = times.length === 0 ? null : Math.min(...times) + 1;
+	// Transfers listed at activation are history: their reversals are not this trigger's.
+	const originMs = times.length === 0 ? run.nowMs : Math.min(Math.max(...times), run.nowMs) + 1;
+	return { state: { ...base, lag: 0, floorMs, originMs }, fresh: true };
+}
+
+function follow(run: Run, stream: Stream, state: StreamState): ListFollower {
+	const reader = new ListReader(run, { filters: listFilters(run, stream, sinceFilter(state.floorMs)), variant: run.variant }, state.paging);
+	return new ListFollower(
+		state,
+		reader,
+		async (slot) => await handleListed(run, stream, state, slot),
+		run.nowMs,
+		(slots) => noticeFinal(state, slots, run.nowMs),
+	);
+}
+
+function followFailures(run: Run, transfers: Followed, saved: unknown, scope: string): ListFollower {
+	const floorMs = failuresFloor(transfers.state, run.nowMs);
+	const state: ListState = parseListState(saved, scope, run.nowMs, POLL_LIMITS.pageSize) ?? {
+		// From the trigger's start (or the look-back): failures before it are not this trigger's to report.
+		memory: emptyMemory(),
+		lag: null,
+		floorMs,
+		paging: defaultPaging(POLL_LIMITS.pageSize),
+	};
+	const reader = new ListReader(run, { filters: failuresFilters(run, transfers.stream, floorMs), variant: run.variant }, state.paging);
+	return new ListFollower(state, reader, async (slot) => await handleFailure(run, transfers.stream, transfers.state, slot), run.nowMs);
+}
+
+function warnAboutClock(run: Run): void {
 	const minutes = (ms: number) => Math.round(ms / 60_000);
-	const name = `BaaS (Polling) Trigger "${run.context.getNode().name}"`;
+	const name = who(run.context);
 	if (run.ahead.count > 0) {
 		run.context.logger.warn(
-			`${name}: ${run.ahead.count} record(s) stamped up to ${minutes(run.ahead.mostMs)} min ahead of n8n's clock. Emitted once; the bank's clock (or its time zone) is off. The trigger's place stays at n8n's clock, so nothing after them is missed.`,
+			`${name}: ${run.ahead.count} record(s) stamped up to ${minutes(run.ahead.mostMs)} min ahead of n8n's clock. Emitted once; the bank's clock (or its time zone) is off.`,
 		);
 	}
 	if (run.behind.count > 0) {
 		run.context.logger.warn(
-			`${name}: ${run.behind.count} new record(s) stamped up to ${minutes(run.behind.mostMs)} min before the previous poll. The bank's clock runs behind n8n's, or it wrote them late; records more than ${minutes(POLL_LIMITS.overlapMs)} min late could be missed.`,
+			`${name}: ${run.behind.count} new record(s) stamped up to ${minutes(run.behind.mostMs)} min before the previous poll. The bank's clock runs behind n8n's, or it wrote them late; records written more than ${minutes(POLL_LIMITS.overlapMs)} min late could be missed.`,
+		);
+	}
+	if (run.malformed > 0) {
+		run.context.logger.warn(
+			`${name} skipped ${run.malformed} malformed entr${run.malformed === 1 ? 'y' : 'ies'} in the bank's lists (null, or without reference_number or a valid created_at)`,
 		);
 	}
 }
 
-function finish(run: PollRun, state: StreamState, nowMs: number): StreamState {
+/** The newest created_at a list handled, bounded by n8n's clock (a record stamped in the future must not age the rest). */
+function newestHandled(list: ListState, nowMs: number): number | null {
+	let newest: number | null = null;
+	for (const ms of list.memory.seen.values()) if (newest === null || ms > newest) newest = ms;
+	return newest === null ? null : Math.min(newest, nowMs);
+}
+
+/** Where the check for records written late looks back to: the overlap behind the newest record handled. */
+function sinceOf(list: ListState, nowMs: number): number | null {
+	const newest = newestHandled(list, nowMs);
+	return newest === null ? null : newest - POLL_LIMITS.overlapMs;
+}
+
+/** Bounds what a list remembers; the floor rises above whatever it forgets. */
+function forget(list: ListState, forgetBeforeMs: number | null): void {
+	const floorMs = trim(list.memory, { forgetBeforeMs, maxSeen: POLL_LIMITS.maxSeen, keepTop: POLL_LIMITS.keepTop });
+	if (floorMs !== null) list.floorMs = Math.max(list.floorMs ?? -Infinity, floorMs);
+}
+
+function finish(run: Run, followed: Followed, caughtUp: boolean): StreamState {
+	const { state } = followed;
+	// While a backlog is read, records not yet handed on lie above the floor: it waits (only the count bound holds).
+	forget(state, caughtUp ? sinceOf(state, run.nowMs) : null);
 	const { kept, dropped } = boundPending(state.pending, POLL_LIMITS.maxPending);
-	for (const reference of dropped) {
-		run.context.logger.warn(
-			`BaaS (Polling) Trigger "${run.context.getNode().name}" stopped watching ${reference}: more than ${POLL_LIMITS.maxPending} records are pending. Check its outcome with Transfer → Get Status.`,
-		);
-	}
-	return {
-		...state,
-		// While a backlog is being read, pages below the newest record are not delivered yet: the floor waits.
-		cursor: settle(state.cursor, nowMs, { ...POLL_LIMITS, reading: state.walk !== undefined }),
-		pending: kept,
-		// Only a poll that caught up tells when "new" records should be stamped from.
-		lastPollMs: state.walk === undefined ? nowMs : undefined,
-	};
+	warnAbout(run, dropped);
+	state.pending = kept;
+	for (const [reference, createdMs] of state.failed) if (createdMs < run.nowMs - POLL_LIMITS.lookBackMs) state.failed.delete(reference);
+	// Only a poll that caught up tells when "new" records should be stamped from.
+	state.lastPollMs = caughtUp ? run.nowMs : undefined;
+	return state;
 }
 
 /**
- * When a poll stops starting requests: halfway through the time n8n gives it (n8n 2.41's getPollBudgetMs: 5
- * minutes, 45 s with the durable scheduler; after it n8n abandons the poll and its progress), so the requests
- * under way can end and what was emitted is kept. n8n 1.x gives no such limit.
+ * When the poll stops starting requests and when they must have ended: n8n 2.41's getPollBudgetMs (5 minutes, 45 s
+ * with the durable scheduler; after it n8n abandons the poll and its progress). Each request may take only what
+ * is left, so a slow bank cannot make the poll overrun. n8n 1.x gives no such limit.
  */
-function pollDeadline(context: IPollFunctions, nowMs: number): number | undefined {
+function pollTime(context: IPollFunctions, nowMs: number): { startBeforeMs: number; endBeforeMs: number } | undefined {
 	const budgetMs = (context as Partial<Pick<IPollFunctions, 'getPollBudgetMs'>>).getPollBudgetMs?.();
-	return typeof budgetMs === 'number' && Number.isFinite(budgetMs) ? nowMs + budgetMs / 2 : undefined;
+	if (typeof budgetMs !== 'number' || !Number.isFinite(budgetMs)) return undefined;
+	return { startBeforeMs: nowMs + budgetMs * 0.6, endBeforeMs: nowMs + budgetMs * 0.8 };
+}
+
+/** Runs one part of the poll, keeping `keep` requests for the parts after it; running out ends only this part. */
+async function within(run: Run, keep: number, part: () => Promise<unknown>): Promise<void> {
+	run.budget.reserved = Math.max(0, Math.min(keep, run.budget.left - 1));
+	try {
+		await part();
+	} catch (error) {
+		if (!(error instanceof OutOfBudget)) throw asNodeError(run.context.getNode(), error);
+	} finally {
+		run.budget.reserved = 0;
+	}
 }
 
 /** The scheduled poll. Returns the new events (oldest first) or null when there are none. */
@@ -112,51 +199,90 @@ export async function pollForEvents(context: IPollFunctions, settings: PollSetti
 	const variant: ApiVariant = variantOf(context);
 	await assertNotPaused(context, variant, nowMs);
 	const staticData = context.getWorkflowStaticData('node');
-	const savedStreams = (typeof staticData.streams === 'object' && staticData.streams !== null ? staticData.streams : {}) as IDataObject;
+	const saved = (typeof staticData.streams === 'object' && staticData.streams !== null ? staticData.streams : {}) as IDataObject;
 	const emitted: Emitted[] = [];
-	const run: PollRun = {
+	const run: Run = {
 		context,
 		settings,
 		variant,
 		nowMs,
+		budget: new Budget(settings.requestBudget, context.getNode(), pollTime(context, nowMs)),
 		emit: (event) => emitted.push(event),
+		request: bankRequest,
 		progressed: false,
+		malformed: 0,
+		served: 0,
 		ahead: { count: 0, mostMs: 0 },
 		behind: { count: 0, mostMs: 0 },
 	};
 	const scope = scopeOf(variant, settings.accountNumber);
-	const budget = new Budget(settings.requestBudget, context.getNode(), pollDeadline(context, nowMs));
-	const streams = streamsFor(settings);
-	const states = new Map<string, StreamState>();
+	const turn = typeof saved.turn === 'number' ? saved.turn + 1 : 0;
+	const followed: Followed[] = [];
+	let failures: ListFollower | undefined;
 	let stopped: unknown;
-	for (const [index, stream] of streams.entries()) {
-		const share = budget.share(streams.length - index);
-		try {
-			let state = parseState(savedStreams[stream.name], scope, nowMs);
-			if (state === undefined) {
-				const start = await startingState(run, stream, scope, share);
-				run.progressed = true;
-				states.set(stream.name, start.state);
-				if (start.fresh) continue;
-				state = start.state;
+	try {
+		for (const stream of streamsFor(settings)) {
+			const state = parseState(saved[stream.name], scope, nowMs, POLL_LIMITS.pageSize);
+			if (state !== undefined) {
+				followed.push({ stream, state, follower: follow(run, stream, state) });
+				continue;
 			}
-			states.set(stream.name, state);
-			await pollStream(run, stream, state, share);
-		} catch (error) {
-			if (error instanceof OutOfBudget) continue;
-			stopped = error;
-			break;
+			const start = await startStream(run, stream, scope);
+			run.progressed = true;
+			const entry = { stream, state: start.state, follower: follow(run, stream, start.state) };
+			followed.push(entry);
+			// A new place is read from the next poll on; a backfill begins now.
+			if (start.fresh) (entry as { done?: boolean }).done = true;
 		}
+		const transfers = followed.find((f) => f.stream.name === 'transfers');
+		if (transfers !== undefined && settings.events.includes('TRANSFER_FAILED')) failures = followFailures(run, transfers, saved.failures, scope);
+		const fresh = (f: Followed) => (f as { done?: boolean }).done === true;
+		const mains = followed.filter((f) => !fresh(f));
+		const due = mains.some((f) => dueReferences(f.state.pending, nowMs, 1).length > 0);
+		const recheck = async () => {
+			for (const f of mains) {
+				if (f.state.pending.size > 0) await recheckPending(run, f.stream, f.state, Math.max(1, Math.floor(run.budget.left / 2)));
+			}
+		};
+		// 2 comes in turns: the failed transfers first at one poll, the checks of pending transfers at the next, so a
+		// small Requests per Poll lets both through.
+		const failed = async () => await failures?.step();
+		const [first, second] = turn % 2 === 0 ? [failed, recheck] : [recheck, failed];
+		const firstWants = turn % 2 === 0 ? failures !== undefined : due;
+		// 1. A page of each stream (and the status look-ups it needs), keeping a request for each stream still to come
+		// and for the first part of 2.
+		for (const [i, f] of mains.entries()) await within(run, mains.length - 1 - i + (firstWants ? 1 : 0), () => f.follower.step());
+		await within(run, 0, first);
+		await within(run, 0, second);
+		// 3 and 4. The backlogs, a page of each list in turn; then records written late. A check may move a place
+		// back down to records written behind it: the backlogs are read again.
+		const lists = [...mains.map((f) => f.follower), ...(failures ? [failures] : [])];
+		await within(run, 0, async () => {
+			for (let round = 0; round < 3; round++) {
+				for (let behind = lists.filter((l) => !l.caughtUp); behind.length > 0; behind = behind.filter((l) => !l.caughtUp)) {
+					for (const list of behind) await list.step();
+				}
+				for (const list of lists) await list.lookForLateRecords();
+				if (lists.every((l) => l.caughtUp)) break;
+			}
+		});
+	} catch (error) {
+		if (!(error instanceof OutOfBudget)) stopped = error;
 	}
 	if (stopped !== undefined && !run.progressed) throw asNodeError(context.getNode(), stopped);
 	if (stopped !== undefined) {
 		context.logger.error(
-			`BaaS (Polling) Trigger "${context.getNode().name}" stopped this poll early and keeps what it emitted; the next poll goes on from there: ${(stopped as Error).message}`,
+			`${who(context)} stopped this poll early and keeps what it emitted; the next poll goes on from there: ${(stopped as Error).message}`,
 		);
 	}
 	warnAboutClock(run);
-	const next: IDataObject = { ...savedStreams };
-	for (const [name, state] of states) next[name] = stateToJson(finish(run, state, nowMs));
+	const next: IDataObject = { ...saved, turn };
+	for (const f of followed) next[f.stream.name] = stateToJson(finish(run, f, f.follower.caughtUp));
+	if (failures !== undefined) {
+		const transfers = followed.find((f) => f.stream.name === 'transfers') as Followed;
+		forget(failures.state, failures.caughtUp ? failuresFloor(transfers.state, nowMs) : null);
+		next.failures = listToJson(scope, failures.state);
+	} else delete next.failures;
 	// Assigned as a whole: n8n notices changes to static data through its top-level properties.
 	staticData.streams = next;
 	if (emitted.length === 0) return null;

@@ -7,14 +7,15 @@ import type { EventKind } from '../BaasTrigger/options';
 
 /**
  * Limits of one poll. Tunable in one place (tests shorten the waits); each is the bound the README states.
- * - overlapMs: how far behind the newest record handled (or n8n's clock, when that is earlier) a poll reads
- *   again, so a record the bank writes late (clock skew between its servers, a slow commit, a bank clock put
- *   back) is still found; the references seen in that window stop it from being emitted twice. 15 minutes: the
- *   issue's measured cases were a bank server 6 minutes ahead and a clock corrected back by 10 minutes; a bank
- *   clock an hour off (a local time labelled UTC) is handled by the bound on n8n's clock, not by the overlap.
- *   Cost: each poll re-reads the last 15 minutes of records (1 request up to 100 records).
- * - maxSeen: references remembered per stream. Beyond it the oldest instants are forgotten and the read-back
- *   floor moves up to the oldest kept instant (all references of one instant are kept together).
+ * - pageSize: records asked for per list page (less once the bank shows it serves fewer: reader.ts).
+ * - overlapMs: how far behind the newest record handled (or n8n's clock, when that is earlier) the trigger looks
+ *   for records the bank writes late (clock skew between its servers, a slow commit, a bank clock put back): the
+ *   records handled in that window are remembered with their order, and one page per poll checks that none was
+ *   written between them (follow.ts). 15 minutes: the measured cases were a bank server 6 minutes ahead and a
+ *   clock corrected back by 10 minutes.
+ * - maxSeen: records remembered per list (their references, and their order as the bank lists them). Beyond it
+ *   the oldest are forgotten and the floor rises above them.
+ * - keepTop: the newest records remembered whatever their age, so a quiet list still finds its place.
  * - maxPending: transfers (or collections) awaiting a final status; beyond it the oldest is given up, with a
  *   warning naming its reference.
  * - recheckDelaysMs: waits between status checks of one pending record, growing as the contract advises.
@@ -23,18 +24,29 @@ import type { EventKind } from '../BaasTrigger/options';
  *   backlog or a crowd of transfers never floods the bank; what is left is delivered by the next polls.
  * - lookBackMs: how long after its creation a transfer's reversal (successful, then failed) still yields
  *   Transfer Failed, and how far back a new trigger looks for transfers still pending.
- * The pause after a refused sign-in is SIGN_IN_LIMITS.pauseMs (transport/session.ts), shared by every node.
+ * The pause after a refused sign-in belongs to nodes/Baas/transport/session.ts, shared by every node.
  */
 export const POLL_LIMITS = {
 	pageSize: 100,
 	overlapMs: 15 * 60_000,
 	maxSeen: 5_000,
+	keepTop: 20,
 	maxPending: 1_000,
 	recheckDelaysMs: [5_000, 15_000, 60_000, 300_000, 900_000],
 	recheckPerPoll: 25,
 	requestBudget: 20,
 	lookBackMs: 24 * 3_600_000,
 };
+
+/**
+ * The fewest requests a poll needs so that every selected event gets through: a page of each list it reads
+ * (collections, transfers, failed transfers for reversals) and a status look-up for a transfer found final.
+ * Checks of pending transfers and for records written late take turns with those when there is no more.
+ */
+export function leastRequestsFor(events: readonly EventKind[]): number {
+	const transfers = events.includes('TRANSFER_SUCCESS') || events.includes('TRANSFER_FAILED');
+	return (events.includes('COLLECTION_SUCCESS') ? 1 : 0) + (transfers ? 2 : 0) + (events.includes('TRANSFER_FAILED') ? 1 : 0);
+}
 
 const EVENT_KINDS = valuesOf(WEBHOOK_EVENTS);
 
@@ -88,9 +100,10 @@ export function readSettings(context: IPollFunctions): PollSettings {
 		}
 	}
 	const budget = options.requestBudget ?? POLL_LIMITS.requestBudget;
-	if (!Number.isInteger(budget) || budget < 3) {
-		throw new NodeOperationError(node, `Requests per Poll must be a whole number of at least 3, not "${String(budget)}"`, {
-			description: `Enter a number such as ${POLL_LIMITS.requestBudget} (the default), or remove the option.`,
+	const least = leastRequestsFor(events);
+	if (!Number.isInteger(budget) || budget < least) {
+		throw new NodeOperationError(node, `Requests per Poll must be a whole number of at least ${least} for the events selected, not "${String(budget)}"`, {
+			description: `A poll reads a page of each list the events need (collections, transfers, and failed transfers for Transfer Failed) and looks up the status of each transfer it finds; with fewer requests some events would never arrive. Enter ${least} or more (the default is ${POLL_LIMITS.requestBudget}), or remove the option.`,
 		});
 	}
 	return { events, accountNumber, output: options.output === 'data' ? 'data' : 'event', startFromMs, requestBudget: budget };

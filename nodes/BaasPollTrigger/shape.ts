@@ -25,10 +25,10 @@ async function accountName(context: IPollFunctions, variant: ApiVariant, account
 	const key = `${(await credentialView(context, variant)).identityKey}|${account}`;
 	const known = names.get(key);
 	if (known !== undefined && nowMs - known.atMs < NAME_TTL_MS) return known.name;
-	budget.take();
+	const timeoutMs = budget.take();
 	let balance: IDataObject | undefined;
 	try {
-		balance = await bankRequest<IDataObject>(context, 'getAccountBalance', { account_number: account }, { variant, attempts: 1 });
+		balance = await bankRequest<IDataObject>(context, 'getAccountBalance', { account_number: account }, { variant, attempts: 1, timeoutMs });
 	} catch (error) {
 		if (endsThePoll(error)) throw asNodeError(context.getNode(), error);
 		context.logger.warn(`BaaS (Polling) Trigger "${context.getNode().name}" could not read the name of account ${account}: ${(error as Error).message}`);

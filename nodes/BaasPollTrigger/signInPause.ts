@@ -1,39 +1,29 @@
 /**
- * After the bank refuses a sign-in, scheduled polls stop asking for a while: each poll would otherwise spend one
- * more failed attempt and the bank locks the identity after a few (contract: "repeated failed authentication
- * attempts trigger a temporary account lockout"). The pause belongs to the identity (transport/session.ts), so
- * every trigger and node of this n8n process with that Base URL and client ID or e-mail shares it: any number of
- * triggers make at most one attempt per pause. A restart of n8n allows one more attempt, far below any lockout.
+ * A scheduled poll whose credential may not sign in now fails before it asks the bank anything. The decision is
+ * the process's sign-in guard's (nodes/Baas/transport/signInGuard.ts), shared by every node, trigger and the
+ * credential's Test: a credential the bank refused (its identity and secret) waits 15 minutes, whatever asks, so
+ * any number of triggers on a stale copy cost the bank one refusal per pause; a correct credential with the same
+ * client ID or e-mail keeps signing in while that identity is under its limit; a token it holds is used anyway.
+ * The credential is read as saved now, so a corrected one is used by the next poll, Fetch Test Event included.
  */
 import type { IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { failureKindOf } from '../Baas/transport/errors';
 import type { ApiVariant } from '../Baas/transport/routes';
-import { clearSignInPauses, credentialView, signInPauseOf } from '../Baas/transport/session';
+import { clearSignInGuard, credentialView, signInBlockOf } from '../Baas/transport/session';
 
 /** True for the error a refused sign-in produces (not for a bank that could not be reached at sign-in). */
 export function isSignInRefusal(error: unknown): boolean {
 	return failureKindOf(error) === 'signInRefused';
 }
 
-const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
-
-/**
- * Throws while the credential's identity is paused (scheduled polls only: Fetch Test Event always tries, so a
- * fixed credential shows at once). The credential is read as saved now, so a fix is used by the next attempt.
- */
+/** Throws the guard's error (who was refused, until when, what to fix) while the credential may not sign in. */
 export async function assertNotPaused(context: IPollFunctions, variant: ApiVariant, nowMs: number): Promise<void> {
-	if (context.getMode() === 'manual') return;
-	const pause = signInPauseOf(await credentialView(context, variant), nowMs);
-	if (pause === undefined) return;
-	const until = hhmm(pause.untilMs);
-	throw new NodeOperationError(context.getNode(), `Polling is paused until ${until} UTC: the bank refused the sign-in`, {
-		description: `${pause.reason} No request was sent, so the sign-in cannot get locked. Fix the credential (Fetch Test Event checks it at once); the first scheduled poll after ${until} UTC signs in again with the credential as saved then.`,
-	});
+	const block = signInBlockOf(context, await credentialView(context, variant), nowMs);
+	if (block) throw block;
 }
 
-/** Lifts every pause (tests start over with it). */
+/** Forgets every refusal (tests start over with it). */
 export function clearPause(): void {
-	clearSignInPauses();
+	clearSignInGuard();
 }

@@ -1,36 +1,19 @@
-/** What the Poll Trigger keeps per stream in the node's static data, and how it is read back. Pure. */
+/** What the Poll Trigger keeps in the node's static data, per list, and how it is read back. Pure. */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiVariant } from '../Baas/transport/routes';
-import type { StreamCursor } from './cursor';
-import { cursorToJson, parseCursor } from './cursor';
-import type { Position } from './listing';
+import type { ListState } from './follow';
+import type { Memory } from './memory';
+import { MALFORMED } from './memory';
 import type { PendingSet } from './pending';
 import { parsePending, pendingToJson } from './pending';
+import type { Paging } from './reader';
 
-/**
- * A backlog being read across polls: the pages found between the newest record and the floor (newest page
- * first) that are not yet delivered, and where the search for the floor goes on (undefined once the floor was
- * reached). Pages are delivered from the oldest, so events arrive oldest first. Each page keeps where it starts
- * and where the next (older) page started, so a page read again is read down to there even when records the
- * bank wrote late inside it pushed its last ones out of it.
- */
-export interface WalkPage {
-	at: Position;
-	until?: Position;
-}
-
-export interface Walk {
-	pages: WalkPage[];
-	resume?: Position;
-}
-
-export interface StreamState {
+/** A stream of events (collections, transfers): its list, and what it watches. */
+export interface StreamState extends ListState {
 	/** The settings the place belongs to: a change of account or authentication starts over (Start From does not). */
 	scope: string;
-	cursor: StreamCursor;
 	pending: PendingSet;
-	walk?: Walk;
 	/** When the trigger started on this stream (bank clock): reversals of older transfers are not its events. */
 	originMs: number;
 	/** Transfers emitted as failed, by reference → created_at, kept for the look-back (a reversal is reported once). */
@@ -38,6 +21,9 @@ export interface StreamState {
 	/** n8n's clock at the end of the last poll, to notice a bank clock running behind. */
 	lastPollMs?: number;
 }
+
+/** The saved format: version 2 (a mirror of the list); version 1 (a cursor and a walk of pages) is read once. */
+const VERSION = 2;
 
 export function scopeOf(variant: ApiVariant, accountNumber: string | undefined): string {
 	return `${variant}|${accountNumber ?? ''}`;
@@ -52,47 +38,96 @@ function scopeOfSaved(scope: unknown): string | undefined {
 
 function pairsToMap(value: unknown): Map<string, number> {
 	const out = new Map<string, number>();
-	if (!Array.isArray(value)) return out;
-	for (const pair of value) if (Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'number') out.set(pair[0], pair[1]);
+	const pairs = Array.isArray(value) ? value : typeof value === 'object' && value !== null ? Object.entries(value) : [];
+	for (const pair of pairs) if (Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'number') out.set(pair[0], pair[1]);
 	return out;
 }
 
-function parseWalk(value: unknown): Walk | undefined {
-	if (typeof value !== 'object' || value === null) return undefined;
-	const v = value as IDataObject;
-	if (!Array.isArray(v.pages)) return undefined;
-	const isPosition = (p: unknown): p is Position => typeof p === 'object' && p !== null && !Array.isArray(p);
-	// Saved by an earlier version as bare positions.
-	const pages = v.pages.filter(isPosition).map((page): WalkPage => {
-		if (!isPosition(page.at)) return { at: page };
-		return isPosition(page.until) ? { at: page.at, until: page.until } : { at: page.at };
-	});
-	return { pages, resume: isPosition(v.resume) ? v.resume : undefined };
+const isMs = (x: unknown): x is number | null => x === null || (typeof x === 'number' && Number.isFinite(x));
+
+export function defaultPaging(pageSize: number): Paging {
+	return { cap: pageSize, served: 0 };
+}
+
+function parsePaging(value: unknown, pageSize: number, nowMs: number): Paging {
+	const v = (typeof value === 'object' && value !== null ? value : {}) as IDataObject;
+	const served = typeof v.served === 'number' ? v.served : 0;
+	const until = typeof v.capUntilMs === 'number' ? v.capUntilMs : undefined;
+	// A cap the bank showed is kept for a while, then full pages are asked for again.
+	if (typeof v.cap !== 'number' || v.cap < 1 || v.cap >= pageSize || until === undefined || until <= nowMs) return { cap: pageSize, served };
+	return { cap: v.cap, served, capUntilMs: until };
+}
+
+/** A list's place and memory as saved (version 2), or from a version 1 cursor (its references, newest first). */
+function parseList(v: IDataObject, pageSize: number, nowMs: number): ListState | undefined {
+	if (v.v === VERSION) {
+		if (!isMs(v.floorMs) || !(v.lag === null || typeof v.lag === 'number')) return undefined;
+		const seen = pairsToMap(v.seen);
+		const mirror = Array.isArray(v.mirror) ? v.mirror.filter((r): r is string => typeof r === 'string' && (r === MALFORMED || seen.has(r))) : [];
+		return {
+			memory: { seen, mirror },
+			lag: v.lag as number | null,
+			searchFrom: typeof v.searchFrom === 'number' ? v.searchFrom : undefined,
+			searchTo: typeof v.searchTo === 'number' ? v.searchTo : undefined,
+			floorMs: v.floorMs,
+			paging: parsePaging(v.paging, pageSize, nowMs),
+		};
+	}
+	const cursor = v.cursor as IDataObject | undefined;
+	if (typeof cursor !== 'object' || cursor === null || !isMs(cursor.floorMs)) return undefined;
+	const seen = pairsToMap(cursor.seen);
+	// Version 1 read the list down to its floor at every poll; the references it saw, newest first, are where it
+	// stood (a page of the list shows the order of those sharing an instant).
+	const mirror = [...seen].sort((a, b) => b[1] - a[1]).map(([reference]) => reference);
+	return { memory: { seen, mirror }, lag: 0, floorMs: cursor.floorMs, paging: defaultPaging(pageSize) };
 }
 
 /** The saved state of a stream, if it belongs to `scope`; `nowMs` starts the reversal watch of a state saved before it existed. */
-export function parseState(value: unknown, scope: string, nowMs: number): StreamState | undefined {
+export function parseState(value: unknown, scope: string, nowMs: number, pageSize: number): StreamState | undefined {
 	if (typeof value !== 'object' || value === null) return undefined;
 	const v = value as IDataObject;
-	const cursor = parseCursor(v.cursor);
-	if (scopeOfSaved(v.scope) !== scope || cursor === undefined) return undefined;
+	if (scopeOfSaved(v.scope) !== scope) return undefined;
+	const list = parseList(v, pageSize, nowMs);
+	if (list === undefined) return undefined;
 	return {
+		...list,
 		scope,
-		cursor,
 		pending: parsePending(v.pending),
-		walk: parseWalk(v.walk),
 		originMs: typeof v.originMs === 'number' ? v.originMs : nowMs,
 		failed: pairsToMap(v.failed),
 		lastPollMs: typeof v.lastPollMs === 'number' ? v.lastPollMs : undefined,
 	};
 }
 
+/** The failed-transfers list (reversals), if saved for `scope`. */
+export function parseListState(value: unknown, scope: string, nowMs: number, pageSize: number): ListState | undefined {
+	if (typeof value !== 'object' || value === null) return undefined;
+	const v = value as IDataObject;
+	if (v.scope !== scope || v.v !== VERSION) return undefined;
+	return parseList(v, pageSize, nowMs);
+}
+
+function memoryToJson(memory: Memory): IDataObject {
+	return { seen: [...memory.seen] as unknown as IDataObject[], mirror: memory.mirror };
+}
+
+export function listToJson(scope: string, list: ListState): IDataObject {
+	return {
+		v: VERSION,
+		scope,
+		...memoryToJson(list.memory),
+		lag: list.lag,
+		...(list.searchFrom !== undefined ? { searchFrom: list.searchFrom } : {}),
+		...(list.searchTo !== undefined ? { searchTo: list.searchTo } : {}),
+		floorMs: list.floorMs,
+		paging: list.paging as unknown as IDataObject,
+	};
+}
+
 export function stateToJson(state: StreamState): IDataObject {
 	return {
-		scope: state.scope,
-		cursor: cursorToJson(state.cursor) as unknown as IDataObject,
+		...listToJson(state.scope, state),
 		pending: pendingToJson(state.pending) as unknown as IDataObject[],
-		...(state.walk ? { walk: state.walk as unknown as IDataObject } : {}),
 		originMs: state.originMs,
 		failed: [...state.failed] as unknown as IDataObject[],
 		...(state.lastPollMs !== undefined ? { lastPollMs: state.lastPollMs } : {}),

@@ -23,10 +23,11 @@ export async function currentStatus(
 	stream: Stream,
 	reference: string,
 	variant: ApiVariant,
+	timeoutMs?: number,
 ): Promise<StatusAnswer> {
 	if (stream.name === 'transfers' && variant === 'api') {
 		try {
-			const record = await bankRequest<IDataObject>(context, 'transactionStatus', { reference_number: reference }, { variant, attempts: 1 });
+			const record = await bankRequest<IDataObject>(context, 'transactionStatus', { reference_number: reference }, { variant, attempts: 1, timeoutMs });
 			return { outcome: outcomeOf(record?.status), record };
 		} catch (error) {
 			// 06: the bank has no transfer under this reference (yet); ask again later rather than guess.
@@ -38,7 +39,7 @@ export async function currentStatus(
 		context,
 		'fetchTransactions',
 		{ filters: { ...stream.filters, reference_number: reference }, page: 1, page_size: 1, limit: 1 },
-		{ variant, attempts: 1 },
+		{ variant, attempts: 1, timeoutMs },
 	);
 	const record = Array.isArray(found) ? found[0] : undefined;
 	return record ? { outcome: outcomeOf(record.status), record } : { outcome: 'pending' };

@@ -1,11 +1,12 @@
 /** "Fetch Test Event": the most recent event that matches the node's settings, without moving its cursor. */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { variantOf } from '../Baas/transport/request';
-import { emptyCursor } from './cursor';
+import { bankRequest, variantOf } from '../Baas/transport/request';
+import { Budget } from './budget';
 import { eventKindOf, outcomeOf, streamsFor, toItem } from './events';
-import { readBackToFloor } from './listing';
+import { ListReader } from './reader';
 import type { PollSettings } from './settings';
+import { defaultPaging } from './state';
 import { currentStatus } from './status';
 
 /** Records looked at per stream: enough to find a recent event, few enough to answer at once. */
@@ -16,15 +17,13 @@ const LOOKUPS = 3;
 export async function fetchTestEvent(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
 	const variant = variantOf(context);
 	let best: { kind: ReturnType<typeof eventKindOf>; record: IDataObject; createdMs: number } | undefined;
+	const run = { request: bankRequest, context, budget: new Budget(Infinity, context.getNode()), progressed: false, malformed: 0, served: 0 };
 	for (const stream of streamsFor(settings)) {
-		const { listed } = await readBackToFloor(context, stream, emptyCursor(null), {
-			variant,
-			accountNumber: settings.accountNumber,
-			pageSize: RECENT,
-			maxRecords: RECENT,
-		});
+		const filters = { ...stream.filters, ...(settings.accountNumber ? { account_number: settings.accountNumber } : {}) };
+		const { slots } = await new ListReader(run, { filters, variant }, defaultPaging(RECENT)).read({ page: 1, size: RECENT });
+		const listed = slots.filter((slot) => slot.reference !== undefined) as Array<{ reference: string; createdMs: number; record: IDataObject }>;
 		let lookups = 0;
-		for (const entry of listed.reverse()) {
+		for (const entry of listed) {
 			if (best !== undefined && entry.createdMs <= best.createdMs) break;
 			const outcome = outcomeOf(entry.record.status);
 			if (outcome === 'pending') continue;

@@ -4,16 +4,19 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	ITriggerFunctions,
 	ITriggerResponse,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { baasSignIn } from '../Baas/methods/credentialTest';
 import { BAAS_DESCRIPTION } from '../Baas/nodeDescription';
 import { handleDelivery } from './delivery';
 import { assertValidOptions, DEFAULT_WINDOW_MINUTES, EVENTS_PROPERTY, EVENTS_SUBTITLE, optionsCollection, outputOption } from './options';
 import { forgetRegistration, register, registrationExists } from './registration';
+import { keepTryingToRegister } from './registrationRetry';
 
 /** Thin shell: the form, the registration lifecycle (registration.ts) and delivery handling (delivery.ts). */
 export class BaasTrigger implements INodeType {
@@ -31,7 +34,8 @@ export class BaasTrigger implements INodeType {
 		defaults: { name: 'BaaS Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'baasApi', required: true }],
+		// The Test button of the credential (n8n asks the first node listing it with a testedBy).
+		credentials: [{ name: 'baasApi', required: true, testedBy: 'baasSignIn' }],
 		webhooks: [
 			{
 				name: 'default',
@@ -71,6 +75,10 @@ export class BaasTrigger implements INodeType {
 		],
 	};
 
+	methods = {
+		credentialTest: { baasSignIn },
+	};
+
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
@@ -92,12 +100,14 @@ export class BaasTrigger implements INodeType {
 	}
 
 	/**
-	 * Listens to nothing: it exists so that n8n re-activates the workflow at every start. n8n 2.x re-publishes at
-	 * start-up only workflows with a trigger held in memory, and a webhook-only workflow would keep the URL the bank
-	 * was given before a change of n8n's URL; re-activated, checkExists compares and registers the current one.
+	 * Receives nothing (the bank's events come to webhook()), but n8n runs it for as long as the workflow is active,
+	 * which serves twice. n8n 2.x re-publishes at start-up only workflows with a trigger held in memory: without it a
+	 * webhook-only workflow would not be re-activated, and create() would not register its URL again at start-up.
+	 * And a registration the bank could not take while n8n was starting is made again from here (registrationRetry.ts).
 	 */
-	async trigger(): Promise<ITriggerResponse> {
-		return {};
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		if (this.getMode() === 'manual') return {};
+		return { closeFunction: keepTryingToRegister(this) };
 	}
 
 	/**

@@ -1,13 +1,19 @@
 /**
- * The trigger's registration with the bank (webhookMethods): create_webhook on activation, remembered in the
- * node's static data because the API can neither list, look up nor delete webhooks. n8n runs checkExists at every
- * activation, start-up included (measured on 1.123.81 and 2.41.1: its stored webhook row is updated, then the
- * node's methods run), so a change of n8n's public URL is noticed there and the new URL registered.
+ * The trigger's registration with the bank (webhookMethods). The API can neither list, look up nor delete
+ * webhooks, and a bank disables a URL whose deliveries keep failing (while n8n is down, say): nothing tells the
+ * trigger. So a production activation always registers: checkExists answers false and create calls
+ * create_webhook, at every activation and every start of n8n (measured on 1.123.81 and 2.41.1: n8n runs the
+ * node's methods at start-up, once its stored webhook row is updated). That is one request per trigger per start;
+ * registering a URL the bank already has updates its events and turns it back on (README assumption), and a bank
+ * that kept a second copy would deliver twice, which the duplicate filter drops. What create() registered is kept
+ * in the node's static data, to notice a change of n8n's public URL and for test URLs (`manual` mode), which are
+ * registered only when they are not already.
  */
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions, WorkflowActivateMode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { bankRequest } from '../Baas/transport/request';
+import { registerLater, REGISTRATION_RETRY } from './registrationRetry';
 
 const NO_SECRET_MESSAGE =
 	'The BaaS API credential has no Webhook Secret: add the Webhook Secret from your bank dashboard (Settings → Webhooks) to the BaaS API credential, then activate the workflow again';
@@ -54,6 +60,11 @@ function isRegisteredAs(stored: IDataObject, url: string, events: string[]): boo
 	return stored.webhookUrl === url && sameEvents(stored.events, events);
 }
 
+/** Activations of n8n starting up (multi-main: a new leader taking over), where no one sees an error. */
+const STARTING_UP: ReadonlySet<WorkflowActivateMode> = new Set(['init', 'leadershipChange']);
+
+const isProduction = (context: IHookFunctions) => context.getMode() !== 'manual';
+
 /** Says in n8n's log that n8n's public URL moved since the bank was told, before the new one is registered. */
 function warnOfMovedUrl(context: IHookFunctions, previous: unknown, url: string): void {
 	if (typeof previous !== 'string' || previous === url) return;
@@ -62,16 +73,12 @@ function warnOfMovedUrl(context: IHookFunctions, previous: unknown, url: string)
 	);
 }
 
-// Answers from what create() stored: the API can neither list nor look up webhooks.
+// Production: never, so that every activation and start registers (see above). A test URL: as create() stored it.
 export async function registrationExists(this: IHookFunctions): Promise<boolean> {
 	await requireWebhookSecret(this);
-	const stored = this.getWorkflowStaticData('node');
 	const url = this.getNodeWebhookUrl('default');
-	if (url === undefined) return false;
-	if (isRegisteredAs(stored, url, selectedEvents(this))) return true;
-	// Production only: a test URL is registered beside the production one, never instead of it.
-	if (this.getMode() !== 'manual') warnOfMovedUrl(this, stored.webhookUrl, url);
-	return false;
+	if (url === undefined || isProduction(this)) return false;
+	return isRegisteredAs(this.getWorkflowStaticData('node'), url, selectedEvents(this));
 }
 
 export async function register(this: IHookFunctions): Promise<boolean> {
@@ -84,12 +91,39 @@ export async function register(this: IHookFunctions): Promise<boolean> {
 	if (events.length === 0) {
 		throw new NodeOperationError(this.getNode(), 'Select at least one event in the Events parameter');
 	}
-	const registered = await bankRequest<IDataObject | null>(this, 'createWebhook', { url, events }, { variant: 'api' });
 	const stored = this.getWorkflowStaticData('node');
+	if (!isProduction(this)) {
+		await createWebhook(this, stored, url, events);
+		return true;
+	}
+	warnOfMovedUrl(this, stored.webhookUrl, url);
+	const attempt = async () => {
+		await createWebhook(this, stored, url, events);
+		this.logger.info(
+			`BaaS Trigger "${this.getNode().name}": registered ${url} with the bank for ${events.join(', ')} (at every activation and start of n8n, so that a URL the bank disabled while n8n was unreachable is turned back on)`,
+		);
+	};
+	if (!STARTING_UP.has(this.getActivationMode())) {
+		await attempt();
+		return true;
+	}
+	try {
+		await attempt();
+	} catch (error) {
+		// No one would see the error, and n8n 2.x gives up on a failing start-up activation within 15 s.
+		registerLater(stored, attempt);
+		this.logger.warn(
+			`BaaS Trigger "${this.getNode().name}": n8n started, but could not register ${url} with the bank (${(error as Error).message}). The workflow stays active and the trigger tries again, first after ${REGISTRATION_RETRY.firstWaitMs / 1000} s, then at most every ${REGISTRATION_RETRY.longestWaitMs / 1000} s, until the bank takes it; until then the bank may send no events here.`,
+		);
+	}
+	return true;
+}
+
+async function createWebhook(context: IHookFunctions, stored: IDataObject, url: string, events: string[]): Promise<void> {
+	const registered = await bankRequest<IDataObject | null>(context, 'createWebhook', { url, events }, { variant: 'api' });
 	stored.webhookId = isRecord(registered) && registered.id !== undefined ? registered.id : null;
 	stored.webhookUrl = url;
 	stored.events = [...events];
-	return true;
 }
 
 // The API has no endpoint to delete or disable a webhook, so the URL stays registered at the bank.

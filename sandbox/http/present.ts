@@ -1,7 +1,15 @@
-/** Records -> the contract's JSON shapes. Every list item also carries `id` (and `created_at`) for stable cursors. */
+/**
+ * Records -> the contract's JSON shapes. Transaction and settlement items carry exactly the documented fields in
+ * the documented list shape, plus `id` (settlements also `created_at`) in the cursor shape; account list items
+ * always carry `id` and `created_at` (sandbox/README.md, "List shapes", says why).
+ */
 import { formatAmount, formatBalance } from '../data/money';
 import type { Account, BankInfo, Member, Permission, Role, Settlement, Transaction, Transfer } from '../state/records';
 import { iso } from '../data/time';
+import type { ListShape, MalformedKind } from '../types';
+
+/** `{ id }` in the cursor shape, nothing in the documented one. */
+const idIn = (shape: ListShape, id: string) => (shape === 'cursor' ? { id } : {});
 
 export function accountBase(a: Account) {
 	return {
@@ -25,9 +33,9 @@ export function accountListItem(a: Account) {
 	};
 }
 
-export function txApi(t: Transaction) {
+export function txApi(t: Transaction, shape: ListShape) {
 	return {
-		id: t.id,
+		...idIn(shape, t.id),
 		reference_number: t.reference,
 		account_number: t.accountNumber,
 		account_name: t.accountName,
@@ -41,9 +49,9 @@ export function txApi(t: Transaction) {
 	};
 }
 
-export function txWeb(t: Transaction) {
+export function txWeb(t: Transaction, shape: ListShape) {
 	return {
-		id: t.id,
+		...idIn(shape, t.id),
 		reference_number: t.reference,
 		account_number: t.accountNumber,
 		amount: formatAmount(t.amount),
@@ -54,16 +62,42 @@ export function txWeb(t: Transaction) {
 	};
 }
 
-export function settlement(s: Settlement) {
+export function settlement(s: Settlement, shape: ListShape) {
 	return {
-		id: s.id,
+		...idIn(shape, s.id),
 		reference: s.reference,
 		account_number: s.accountNumber,
 		amount: formatAmount(s.amount),
 		settlement_date: iso(s.settlementDateMs),
 		status: s.status,
-		created_at: iso(s.createdAtMs),
+		...(shape === 'cursor' ? { created_at: iso(s.createdAtMs) } : {}),
 	};
+}
+
+const UNREADABLE_DATE = 'not a date';
+
+/**
+ * A list item as a corrupt row of a real bank may come out: null, a string, or an object whose reference or
+ * date is missing or unreadable (both the transaction's and the settlement's names of those fields).
+ */
+export function corrupted(item: Record<string, unknown>, as: MalformedKind): unknown {
+	const { reference_number, reference, created_at, settlement_date, ...rest } = item;
+	const refs = { reference_number, reference };
+	const dates = { created_at, settlement_date };
+	const present = (fields: Record<string, unknown>, value?: string) =>
+		Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => [k, value ?? v]));
+	switch (as) {
+		case 'null':
+			return null;
+		case 'notAnObject':
+			return 'unreadable record';
+		case 'missingReference':
+			return { ...rest, ...present(dates) };
+		case 'missingCreatedAt':
+			return { ...present(refs), ...rest };
+		case 'invalidCreatedAt':
+			return { ...present(refs), ...rest, ...present(dates, UNREADABLE_DATE) };
+	}
 }
 
 export function transfer(t: Transfer) {

@@ -17,6 +17,8 @@ export interface RouteResult {
 	data: unknown;
 	message: string;
 	headers?: Record<string, string>;
+	/** Runs once the answer is sent (not when a fault drops it). */
+	afterServed?: () => void;
 }
 
 export interface RouteDef {

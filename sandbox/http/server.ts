@@ -7,6 +7,7 @@ import { chatPage } from '../runtime/chat';
 import type { Runtime } from '../runtime/runtime';
 import { iso } from '../data/time';
 import { parse } from './requestValidation';
+import { isListPath } from '../runtime/listQuota';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -86,23 +87,27 @@ export function createHandler(rt: Runtime, routes: RouteDef[]) {
 			finish(0, '');
 		};
 
+		const tooMany = (after: number) =>
+			reply(429, failure('29', `Too many requests: retry after ${after} seconds`), { 'Retry-After': String(after) });
+
 		const fx = rt.faults.forRequest(path);
 		if (fx.latencyMs > 0 && !(await rt.timers.sleep(fx.latencyMs))) {
 			req.socket.destroy(); // the sandbox is closing
 			return;
 		}
 		if (fx.drop === 'before') return drop();
-		if (fx.rateLimit) {
-			const after = fx.rateLimit.retryAfterSeconds;
-			return reply(429, failure('29', `Too many requests: retry after ${after} seconds`), { 'Retry-After': String(after) });
-		}
+		if (fx.rateLimit) return tooMany(fx.rateLimit.retryAfterSeconds);
 		if (fx.errorCode) {
 			const message = DEFAULT_MESSAGES[fx.errorCode] ?? 'Error';
 			const echoed = fx.echoAuthorization ? `${message} (received Authorization: ${req.headers.authorization ?? 'none'})` : message;
 			return reply(fx.httpStatus ?? httpStatusFor(fx.errorCode), failure(fx.errorCode, echoed));
 		}
 
+		const quotaWait = isListPath(path) && byPath.has(path) ? rt.listQuota.admit(Date.now()) : undefined;
+		if (quotaWait !== undefined) return tooMany(quotaWait);
+
 		let outcome: { status: number; body: Envelope; headers?: Record<string, string> };
+		let afterServed: (() => void) | undefined;
 		try {
 			const route = byPath.get(path);
 			if (!route) throw new ApiError('99', `No such endpoint: ${path}`, 404);
@@ -114,6 +119,7 @@ export function createHandler(rt: Runtime, routes: RouteDef[]) {
 			const body = parse(route.schema, parseJson(raw));
 			const result = route.handler({ rt, body, now, principal });
 			outcome = { status: 200, body: success(result.data, result.message), headers: result.headers };
+			afterServed = result.afterServed;
 		} catch (err) {
 			if (err instanceof ApiError) {
 				outcome = { status: err.httpStatus, body: failure(err.code, err.message), headers: err.headers };
@@ -134,6 +140,7 @@ export function createHandler(rt: Runtime, routes: RouteDef[]) {
 			return;
 		}
 		reply(outcome.status, outcome.body, outcome.headers);
+		afterServed?.();
 	}
 
 	function control(req: IncomingMessage, res: ServerResponse, path: string, raw: Buffer): void {

@@ -89,7 +89,7 @@ function aggregate(bank: Bank, businessId: string, window: [number, number]): Ma
 function pageWithAggregates(ctx: RouteContext<AccountFilter & PageQuery>, window: [number, number]): Array<[Account, Aggregate]> {
 	const id = businessOf(ctx).id;
 	const aggs = aggregate(ctx.rt.bank, id, window);
-	return cursorSlice(listAccounts(ctx.rt.bank, id, ctx.body), ctx.body).map((a) => [a, aggs.get(a.accountNumber) ?? EMPTY]);
+	return cursorSlice(listAccounts(ctx.rt.bank, id, ctx.body), ctx.body, ctx.rt.identifiedListPolicy()).map((a) => [a, aggs.get(a.accountNumber) ?? EMPTY]);
 }
 
 /** A summaries/collections item: the account, its collections, `totals` (if any), the last date and created_at. */
@@ -145,7 +145,7 @@ const customerAccountsSchema = z
 function fetchCustomerAccounts(ctx: RouteContext<z.infer<typeof customerAccountsSchema>>) {
 	// count caps the whole listing (across pages), limit the page.
 	const accounts = capped(listAccounts(ctx.rt.bank, businessOf(ctx).id, ctx.body.filters), ctx.body.count);
-	return { data: cursorSlice(accounts, ctx.body).map(present.accountListItem), message: 'Accounts fetched successfully' };
+	return { data: cursorSlice(accounts, ctx.body, ctx.rt.identifiedListPolicy()).map(present.accountListItem), message: 'Accounts fetched successfully' };
 }
 
 /** get_account_balance: the two APIs differ only in the error for an account that is not the caller's. */

@@ -10,6 +10,7 @@ import type { Runtime } from '../runtime/runtime';
 import { seedInfo } from '../data/seedInfo';
 import { iso } from '../data/time';
 import { accountNumber, nonEmpty, parse } from '../http/requestValidation';
+import { MALFORMED_KINDS, type MalformedKind } from '../types';
 
 export interface ControlResponse {
 	status: number;
@@ -42,7 +43,15 @@ const configSchema = z
 		dashboardTokenTtlSeconds: z.number().min(0).optional(),
 		interSettleDelayMs: z.number().min(0).optional(),
 		deliverWebhooks: z.boolean().optional(),
+		listShape: z.enum(['documented', 'cursor']).optional(),
+		pageCap: z.number().int().min(1, { message: 'must be at least 1' }).nullable().optional(),
+		listQuotaPerMinute: z.number().int().min(1, { message: 'must be at least 1' }).nullable().optional(),
+		listOrder: z.enum(['created', 'recorded']).optional(),
 	})
+	.strict();
+
+const malformedSchema = z
+	.object({ reference: nonEmpty(100), as: z.enum(MALFORMED_KINDS as [MalformedKind, ...MalformedKind[]]) })
 	.strict();
 
 function ledger(rt: Runtime) {
@@ -76,7 +85,7 @@ function ledger(rt: Runtime) {
 			beneficiary_account_number: t.beneficiaryAccountNumber,
 			bank_code: t.bankCode,
 		})),
-		recent_transactions: bank.transactions.slice(-50).reverse().map(present.txApi),
+		recent_transactions: bank.transactions.slice(-50).reverse().map((t) => present.txApi(t, 'cursor')),
 		webhooks: bank.webhooks.map((w) => ({
 			id: w.id,
 			url: w.url,
@@ -136,6 +145,16 @@ export function handleControl(rt: Runtime, method: string, path: string, body: u
 		case 'DELETE /__sandbox/chat':
 			rt.chat.clear();
 			return ok({}, 'Chat cleared');
+		case 'GET /__sandbox/malformed':
+			return ok(Object.fromEntries(rt.bank.malformed));
+		case 'POST /__sandbox/malformed': {
+			const b = parse(malformedSchema, body);
+			rt.bank.markMalformed(b.reference, b.as);
+			return ok(Object.fromEntries(rt.bank.malformed), `${b.reference} is served as ${b.as}`);
+		}
+		case 'DELETE /__sandbox/malformed':
+			rt.bank.malformed.clear();
+			return ok({}, 'Malformed marks cleared');
 		case 'POST /__sandbox/settle':
 			rt.settleAll();
 			return ok({}, 'Pending transfers settled');
@@ -161,7 +180,8 @@ export function handleControl(rt: Runtime, method: string, path: string, body: u
 				Date.now(),
 			);
 			rt.emitCollection(transaction);
-			return ok(present.txApi(transaction), 'Collection credited');
+			// As the lists and the webhook serve it.
+			return ok(present.txApi(transaction, rt.config.listShape), 'Collection credited');
 		}
 	}
 	const faultId = /^DELETE \/__sandbox\/faults\/([\w-]+)$/.exec(route);

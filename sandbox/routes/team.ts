@@ -56,7 +56,7 @@ export const teamRoutes: RouteDef[] = [
 					if (ka !== kb) return (ka < kb ? -1 : 1) * dir;
 					return (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * dir;
 				});
-			return { data: pageSlice(members, ctx.body).map(present.member), message: 'Members fetched successfully' };
+			return { data: pageSlice(members, ctx.body, ctx.rt.identifiedListPolicy()).map(present.member), message: 'Members fetched successfully' };
 		},
 	}),
 	route({

@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import { ApiError } from '../http/envelope';
 import * as present from '../http/present';
-import { businessOf, route, V1, type RouteContext, type RouteDef } from '../http/routeDefinition';
+import { businessOf, route, V1, type RouteContext, type RouteDef, type RouteResult } from '../http/routeDefinition';
 import { dateWindow, inWindow } from '../state/filters';
-import { newestFirst, newestFirstPage, pageOrCursor } from '../state/listing';
-import type { Transaction } from '../state/records';
+import { newestFirstPage } from '../state/listing';
+import type { Settlement, Transaction } from '../state/records';
 import { accountNumber, checkCursor, dateRangeShape, pagingShape, rangeFilters, txStatus } from '../http/requestValidation';
 
 const freeText = z.string().max(255, { message: 'must be at most 255 characters' });
@@ -36,7 +36,7 @@ function matchingTransactions(ctx: RouteContext<TxBody>): Transaction[] {
 	const window = dateWindow(f);
 	const needle = f.search ? f.search.toLowerCase() : '';
 	return newestFirstPage(
-		ctx.rt.bank.transactions,
+		ctx.rt.bank.transactionLedger,
 		(t) =>
 			t.businessId === businessId &&
 			inWindow(t.createdAtMs, window) &&
@@ -48,30 +48,55 @@ function matchingTransactions(ctx: RouteContext<TxBody>): Transaction[] {
 			(!f.channel || t.channel === f.channel) &&
 			(!needle || t.narration.toLowerCase().includes(needle) || t.reference.toLowerCase().includes(needle)),
 		ctx.body,
+		ctx.rt.listPolicy(),
 	);
 }
 
+/**
+ * A list answer: each record in the configured shape (a record marked malformed as its corrupt form, in its own
+ * slot), and the onListServed hooks run once it is sent.
+ */
+function served<T extends Transaction | Settlement>(
+	ctx: RouteContext<unknown>,
+	path: string,
+	records: T[],
+	shaped: (record: T) => Record<string, unknown>,
+	message: string,
+): RouteResult {
+	const { malformed } = ctx.rt.bank;
+	const data = records.map((record) => {
+		const as = malformed.get(record.reference);
+		return as === undefined ? shaped(record) : present.corrupted(shaped(record), as);
+	});
+	return { data, message, afterServed: () => ctx.rt.listServed({ path, items: data.length }) };
+}
+
+const API_LIST = `${V1}/transaction/api/fetch_transactions`;
+const WEB_LIST = `${V1}/transaction/web/fetch_transactions`;
+const SETTLEMENT_LIST = `${V1}/transaction/web/fetch_settlement_transactions`;
+
 export const transactionRoutes: RouteDef[] = [
 	route({
-		path: `${V1}/transaction/api/fetch_transactions`,
+		path: API_LIST,
 		auth: 'api',
 		schema: transactionsSchema,
 		handler: (ctx) => {
 			if (!businessOf(ctx).active) throw new ApiError('60', 'Customer not active: this business is not active');
-			return { data: matchingTransactions(ctx).map(present.txApi), message: 'Transactions fetched successfully' };
+			const shape = ctx.rt.config.listShape;
+			return served(ctx, API_LIST, matchingTransactions(ctx), (t) => present.txApi(t, shape), 'Transactions fetched successfully');
 		},
 	}),
 	route({
-		path: `${V1}/transaction/web/fetch_transactions`,
+		path: WEB_LIST,
 		auth: 'web',
 		schema: transactionsSchema,
-		handler: (ctx) => ({
-			data: matchingTransactions(ctx).map(present.txWeb),
-			message: 'Transactions fetched successfully',
-		}),
+		handler: (ctx) => {
+			const shape = ctx.rt.config.listShape;
+			return served(ctx, WEB_LIST, matchingTransactions(ctx), (t) => present.txWeb(t, shape), 'Transactions fetched successfully');
+		},
 	}),
 	route({
-		path: `${V1}/transaction/web/fetch_settlement_transactions`,
+		path: SETTLEMENT_LIST,
 		auth: 'web',
 		schema: z
 			.object({
@@ -89,16 +114,19 @@ export const transactionRoutes: RouteDef[] = [
 			const businessId = businessOf(ctx).id;
 			const f = ctx.body.filters ?? {};
 			const window = dateWindow(f);
-			const items = newestFirst(
-				ctx.rt.bank.settlements,
+			const page = newestFirstPage(
+				ctx.rt.bank.settlementLedger,
 				(s) =>
 					s.businessId === businessId &&
 					inWindow(s.settlementDateMs, window) &&
 					(!f.account_number || s.accountNumber === f.account_number) &&
 					(!f.reference || s.reference === f.reference) &&
 					(!f.status || s.status === f.status),
+				ctx.body,
+				ctx.rt.listPolicy(),
 			);
-			return { data: pageOrCursor(items, ctx.body).map(present.settlement), message: 'Settlements fetched successfully' };
+			const shape = ctx.rt.config.listShape;
+			return served(ctx, SETTLEMENT_LIST, page, (s) => present.settlement(s, shape), 'Settlements fetched successfully');
 		},
 	}),
 ];

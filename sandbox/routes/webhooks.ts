@@ -1,4 +1,7 @@
-/** create_webhook (README assumption: data { id, url, events, created_at }; the same URL again updates its events and re-enables it). */
+/**
+ * create_webhook (README assumption: data { id, url, events, created_at }). One registration per URL: the same URL
+ * again updates its events and re-enables it, and is delivered to once (sandbox/README.md, "Webhooks").
+ */
 import { z } from 'zod';
 import { businessOf, route, V1, type RouteDef } from '../http/routeDefinition';
 import { EVENT_KINDS, type EventKind, type Webhook } from '../state/records';

@@ -7,22 +7,27 @@ import { Bank } from '../state/bank';
 import { startOfTodayUtc } from '../data/fixtures';
 import type { EventKind, Transaction, Transfer } from '../state/records';
 import { TimerSet } from './timers';
-import type { ConfigurableOptions, RequestLogEntry, SandboxOptions } from '../types';
+import type { ConfigurableOptions, ListOrder, ListServed, ListShape, RequestLogEntry, SandboxConfig, SandboxOptions } from '../types';
+import type { ListPolicy } from '../state/listing';
+import { ListQuota } from './listQuota';
 import { WebhookDispatcher } from './webhooks';
 import { ChatInbox } from './chat';
 
 const REQUEST_LOG_CAP = 50_000;
 
-export interface RuntimeConfig {
-	tokenTtlSeconds: number;
-	dashboardTokenTtlSeconds: number;
-	interSettleDelayMs: number;
-	deliverWebhooks: boolean;
+
+const LIST_SHAPES: readonly ListShape[] = ['documented', 'cursor'];
+const LIST_ORDERS: readonly ListOrder[] = ['created', 'recorded'];
+
+/** null, or a whole number of at least 1 (a page cap, a quota). */
+function checkedLimit(key: string, value: number | null): number | null {
+	if (value !== null && (!Number.isInteger(value) || value < 1)) throw new Error(`${key}: must be a whole number >= 1, or null`);
+	return value;
 }
 
 export class Runtime {
 	readonly bank: Bank;
-	readonly config: RuntimeConfig;
+	readonly config: SandboxConfig;
 	readonly timers = new TimerSet();
 	readonly faults: FaultRegistry;
 	readonly webhooks: WebhookDispatcher;
@@ -30,6 +35,8 @@ export class Runtime {
 	readonly requestLog: RequestLogEntry[] = [];
 	readonly chat = new ChatInbox();
 	readonly log: (line: string) => void;
+	readonly listQuota = new ListQuota(() => this.config.listQuotaPerMinute);
+	private listServedHooks = new Set<(served: ListServed) => void>();
 	private readonly settleTimers = new Map<Transfer, NodeJS.Timeout>();
 
 	constructor(options: SandboxOptions) {
@@ -40,7 +47,12 @@ export class Runtime {
 			dashboardTokenTtlSeconds: options.dashboardTokenTtlSeconds ?? 3600,
 			interSettleDelayMs: options.interSettleDelayMs ?? 3000,
 			deliverWebhooks: options.deliverWebhooks ?? true,
+			listShape: 'documented',
+			pageCap: null,
+			listQuotaPerMinute: null,
+			listOrder: 'created',
 		};
+		this.configure(options);
 		this.bank = new Bank({ transactions: options.transactions ?? 200, seed, historyEndMs: options.historyEndMs ?? startOfTodayUtc() });
 		this.faults = new FaultRegistry(seed);
 		this.webhooks = new WebhookDispatcher(
@@ -65,6 +77,42 @@ export class Runtime {
 			}
 		}
 		if (opts.deliverWebhooks !== undefined) this.config.deliverWebhooks = opts.deliverWebhooks;
+		if (opts.listShape !== undefined) {
+			if (!LIST_SHAPES.includes(opts.listShape)) throw new Error(`listShape: must be one of ${LIST_SHAPES.join(', ')}`);
+			this.config.listShape = opts.listShape;
+		}
+		if (opts.listOrder !== undefined) {
+			if (!LIST_ORDERS.includes(opts.listOrder)) throw new Error(`listOrder: must be one of ${LIST_ORDERS.join(', ')}`);
+			this.config.listOrder = opts.listOrder;
+		}
+		if (opts.pageCap !== undefined) this.config.pageCap = checkedLimit('pageCap', opts.pageCap);
+		if (opts.listQuotaPerMinute !== undefined) this.config.listQuotaPerMinute = checkedLimit('listQuotaPerMinute', opts.listQuotaPerMinute);
+	}
+
+	/** How transaction and settlement lists are ordered and paged now. */
+	listPolicy(): ListPolicy {
+		return { order: this.config.listOrder, pageCap: this.config.pageCap, cursorIds: this.config.listShape === 'cursor' };
+	}
+
+	/** Lists whose items carry `id` in every shape (accounts, members): created order, cursor_id honoured, the cap. */
+	identifiedListPolicy(): ListPolicy {
+		return { order: 'created', pageCap: this.config.pageCap, cursorIds: true };
+	}
+
+	onListServed(callback: (served: ListServed) => void): () => void {
+		this.listServedHooks.add(callback);
+		return () => this.listServedHooks.delete(callback);
+	}
+
+	/** After a transaction or settlement page went out: the hooks may add records for the next page to see. */
+	listServed(served: ListServed): void {
+		for (const hook of [...this.listServedHooks]) {
+			try {
+				hook(served);
+			} catch (err) {
+				this.log(`onListServed hook failed: ${err instanceof Error ? err.message : String(err)}`);
+			}
+		}
 	}
 
 	recordRequest(entry: RequestLogEntry): void {
@@ -84,7 +132,7 @@ export class Runtime {
 	}
 
 	emitCollection(tx: Transaction): void {
-		this.emit(tx.businessId, 'COLLECTION_SUCCESS', present.txApi(tx), tx.reference);
+		this.emit(tx.businessId, 'COLLECTION_SUCCESS', present.txApi(tx, this.config.listShape), tx.reference);
 	}
 
 	/** After funds_transfer: intra is final already; inter settles after interSettleDelayMs. */
@@ -123,6 +171,8 @@ export class Runtime {
 		this.faults.clear();
 		this.chat.clear();
 		this.auth.resetLockouts();
+		this.listQuota.reset();
+		this.listServedHooks.clear();
 		this.bank.reset();
 	}
 

@@ -2,8 +2,11 @@
 import { ApiError } from '../http/envelope';
 import { OWN_BANK_CODE } from '../data/fixtures';
 import { buildState, type BankState, type BuildConfig } from '../data/seed';
+import type { MalformedKind } from '../types';
+import { MALFORMED_KINDS } from '../types';
 import type { Account, AccountStatus, BankInfo, Settlement, Transaction, Transfer } from './records';
 import { runtimeId, runtimeReference } from './ids';
+import type { Ledger } from './listing';
 import { insertAscending } from './sorted';
 
 export interface TransferInput {
@@ -36,6 +39,11 @@ const SeededState = class {} as new () => BankState;
 export class Bank extends SeededState {
 	readonly config: BuildConfig;
 	private txIndex = new Map<string, Transaction>();
+	/** The lists' two orders (sandbox/state/listing.ts): `transactions` ascending by created_at, and as written. */
+	transactionLedger: Ledger<Transaction> = { ascending: [], written: [] };
+	settlementLedger: Ledger<Settlement> = { ascending: [], written: [] };
+	/** reference -> how the lists serve that transaction and its settlement (a corrupt row keeps its slot). */
+	malformed = new Map<string, MalformedKind>();
 
 	constructor(config: BuildConfig) {
 		super();
@@ -48,6 +56,17 @@ export class Bank extends SeededState {
 		Object.assign(this, buildState(this.config));
 		this.txIndex = new Map();
 		for (const tx of this.transactions) this.txIndex.set(txKey(tx.businessId, tx.reference), tx);
+		// The generated history was written in the order it happened.
+		this.transactionLedger = { ascending: this.transactions, written: [...this.transactions] };
+		this.settlementLedger = { ascending: this.settlements, written: [...this.settlements] };
+		this.malformed = new Map();
+	}
+
+	/** Serves the transaction `reference` (and its settlement) as `as` in every list, in its own slot. */
+	markMalformed(reference: string, as: MalformedKind): void {
+		if (!MALFORMED_KINDS.includes(as)) throw new ApiError('99', `as: must be one of ${MALFORMED_KINDS.join(', ')}`);
+		if (!this.transactions.some((t) => t.reference === reference)) throw new ApiError('99', `reference: no transaction ${reference}`);
+		this.malformed.set(reference, as);
 	}
 
 	newId(): string {
@@ -77,6 +96,7 @@ export class Bank extends SeededState {
 
 	addTransaction(tx: Transaction): void {
 		insertAscending(this.transactions, tx);
+		this.transactionLedger.written.push(tx);
 		this.txIndex.set(txKey(tx.businessId, tx.reference), tx);
 	}
 
@@ -127,6 +147,7 @@ export class Bank extends SeededState {
 			createdAtMs: nowMs,
 		};
 		insertAscending(this.settlements, settlement);
+		this.settlementLedger.written.push(settlement);
 		return { transaction, settlement };
 	}
 

@@ -1,9 +1,14 @@
 /**
- * Paging shared by every list. Items arrive newest first, ordered by (created_at desc, id desc).
- * Cursor mode (cursor_created_at present): items strictly after the cursor, `limit` of them.
- * Page mode: `page` (default 1) of `page_size` (default: `limit` if given, else 20).
+ * Paging shared by every list, under the bank's list policy (sandbox/README.md, "List shapes").
+ * Order: 'created' lists newest created_at first, ties by id descending (records are kept ascending by
+ * (created_at, id)); 'recorded' lists newest written first.
+ * Cursor mode (cursor_created_at present): the items after the cursor in list order — created before it, or
+ * at its instant with a smaller id when cursor_id is honoured (without it, the cursor's instant is skipped) —
+ * `limit` of them. Page mode: `page` (default 1) of `page_size` (default: `limit` if given, else 20).
+ * A page cap bounds either size, and page N starts at (N - 1) × the capped size.
  */
 import { parseDateTime } from '../data/time';
+import type { ListOrder } from '../types';
 import type { Stamped } from './sorted';
 
 export interface PageQuery {
@@ -14,12 +19,36 @@ export interface PageQuery {
 	cursor_id?: string | null;
 }
 
+export interface ListPolicy {
+	order: ListOrder;
+	/** The most records a page holds, whatever the request asks; null: no cap. */
+	pageCap: number | null;
+	/** cursor_id is honoured (the items carry the id it names). */
+	cursorIds: boolean;
+}
+
 export const DEFAULT_PAGE_SIZE = 20;
 
-/** True when `item` comes strictly after the cursor in list order. Without cursor_id, ties are skipped. */
-function afterCursor(item: Stamped, ms: number, id: string | undefined): boolean {
-	if (item.createdAtMs !== ms) return item.createdAtMs < ms;
-	return id !== undefined && item.id < id;
+interface Cursor {
+	ms: number;
+	id?: string;
+}
+
+function cursorOf(q: PageQuery, policy: ListPolicy): Cursor | undefined {
+	if (!q.cursor_created_at) return undefined;
+	return { ms: parseDateTime(q.cursor_created_at) as number, id: policy.cursorIds ? (q.cursor_id ?? undefined) : undefined };
+}
+
+/** The records one page holds: what the request asks, within the cap. */
+function sizeOf(q: PageQuery, policy: ListPolicy, cursor: Cursor | undefined): number {
+	const asked = (cursor ? q.limit : (q.page_size ?? q.limit)) ?? DEFAULT_PAGE_SIZE;
+	return policy.pageCap === null ? asked : Math.min(asked, policy.pageCap);
+}
+
+/** True when `item` comes strictly after the cursor. Without an id, the cursor's own instant is skipped. */
+function afterCursor(item: Stamped, cursor: Cursor): boolean {
+	if (item.createdAtMs !== cursor.ms) return item.createdAtMs < cursor.ms;
+	return cursor.id !== undefined && item.id < cursor.id;
 }
 
 /** The first index of `items` at which `holds` is true, for a predicate that is false ... false, true ... true. */
@@ -34,56 +63,46 @@ function firstIndexWhere<T>(items: T[], holds: (item: T) => boolean): number {
 	return lo;
 }
 
-export function cursorSlice<T extends Stamped>(items: T[], q: PageQuery): T[] {
-	const limit = q.limit ?? DEFAULT_PAGE_SIZE;
-	if (!q.cursor_created_at) return items.slice(0, limit);
-	const ms = parseDateTime(q.cursor_created_at) as number;
-	const id = q.cursor_id ?? undefined;
-	const first = firstIndexWhere(items, (item) => afterCursor(item, ms, id));
-	return items.slice(first, first + limit);
+/** A cursor page of a list already in list order (accounts: they have no page numbers). */
+export function cursorSlice<T extends Stamped>(newestFirst: T[], q: PageQuery, policy: ListPolicy): T[] {
+	const cursor = cursorOf(q, policy);
+	const size = sizeOf(q, policy, cursor);
+	const first = cursor ? firstIndexWhere(newestFirst, (item) => afterCursor(item, cursor)) : 0;
+	return newestFirst.slice(first, first + size);
 }
 
-/** Page mode alone (lists without a cursor, such as members). */
-export function pageSlice<T>(items: T[], q: PageQuery): T[] {
-	const size = q.page_size ?? q.limit ?? DEFAULT_PAGE_SIZE;
+/** A numbered page of a list already in list order (members: they have no cursor). */
+export function pageSlice<T>(items: T[], q: PageQuery, policy: ListPolicy): T[] {
+	const size = sizeOf(q, policy, undefined);
 	const page = q.page ?? 1;
 	return items.slice((page - 1) * size, page * size);
 }
 
-export function pageOrCursor<T extends Stamped>(items: T[], q: PageQuery): T[] {
-	return q.cursor_created_at ? cursorSlice(items, q) : pageSlice(items, q);
-}
-
-/** Newest-first copy of an ascending array, keeping only items that pass `keep`. */
-export function newestFirst<T>(ascending: T[], keep: (item: T) => boolean): T[] {
-	const out: T[] = [];
-	for (let i = ascending.length - 1; i >= 0; i--) if (keep(ascending[i])) out.push(ascending[i]);
-	return out;
+/** A record list kept two ways: ascending by (created_at, id), and in the order the bank wrote the records. */
+export interface Ledger<T> {
+	ascending: T[];
+	written: T[];
 }
 
 /**
- * pageOrCursor(newestFirst(ascending, keep), q) without building the whole filtered list: a cursor is found by
- * binary search in the ascending records, and only the items of the page asked for are collected. A deep page
- * still walks the matches before it; a cursor page costs its own items (what makes a 100,000-record Return All
- * linear rather than quadratic for the sandbox).
+ * The page `q` asks for of the records that pass `keep`, without building the whole filtered list: in created
+ * order a cursor is found by binary search and only the page's items are collected (what makes a 100,000-record
+ * Return All linear rather than quadratic); a deep page still walks the matches before it.
  */
-export function newestFirstPage<T extends Stamped>(ascending: T[], keep: (item: T) => boolean, q: PageQuery): T[] {
+export function newestFirstPage<T extends Stamped>(records: Ledger<T>, keep: (item: T) => boolean, q: PageQuery, policy: ListPolicy): T[] {
+	const cursor = cursorOf(q, policy);
+	const size = sizeOf(q, policy, cursor);
+	const recorded = policy.order === 'recorded';
+	const items = recorded ? records.written : records.ascending;
+	// Ascending, afterCursor is true ... true, false ... false: in created order, the items after the cursor end there.
+	const end = cursor && !recorded ? firstIndexWhere(items, (item) => !afterCursor(item, cursor)) : items.length;
+	let skip = cursor ? 0 : ((q.page ?? 1) - 1) * size;
 	const out: T[] = [];
-	if (q.cursor_created_at) {
-		const limit = q.limit ?? DEFAULT_PAGE_SIZE;
-		const ms = parseDateTime(q.cursor_created_at) as number;
-		const id = q.cursor_id ?? undefined;
-		// Ascending, afterCursor is true ... true, false ... false: the items after the cursor end where it turns false.
-		const end = firstIndexWhere(ascending, (item) => !afterCursor(item, ms, id));
-		for (let i = end - 1; i >= 0 && out.length < limit; i--) if (keep(ascending[i])) out.push(ascending[i]);
-		return out;
-	}
-	const size = q.page_size ?? q.limit ?? DEFAULT_PAGE_SIZE;
-	let skip = ((q.page ?? 1) - 1) * size;
-	for (let i = ascending.length - 1; i >= 0 && out.length < size; i--) {
-		if (!keep(ascending[i])) continue;
+	for (let i = end - 1; i >= 0 && out.length < size; i--) {
+		const item = items[i];
+		if (!keep(item) || (cursor && !afterCursor(item, cursor))) continue;
 		if (skip > 0) skip--;
-		else out.push(ascending[i]);
+		else out.push(item);
 	}
 	return out;
 }

@@ -4,12 +4,16 @@ import path from 'node:path';
 
 import type { SandboxHandle } from '../../sandbox';
 import { dataTables } from './dataTables';
-import { activateWorkflow, exampleFiles, importWorkflows, pointExample, readExample } from './examples';
+import { activateWorkflow, exampleFiles, importWorkflows, loadsOn, pointExample, readExample } from './examples';
 import type { InstanceConfig } from './instance';
 import { asRow, plannedPayouts } from './payoutRows';
 
-/** Active after import: they start on their own (a collection, a form submission) and need no account. */
-export const ACTIVE_IN_DEV = ['ExFirstLookSbx01', 'ExCollAlertTable', 'ExPayoutsFromCsv'];
+/**
+ * Published (active, on n8n 1.x) after import: they start on their own (a collection, a form submission, a chat
+ * message, an MCP client) and need no account. The polling first look stays off: it is the safety net's poll alone,
+ * for an n8n the bank cannot reach.
+ */
+export const ACTIVE_IN_DEV = ['ExFirstLookSbx01', 'ExCollAlertTable', 'ExPayoutsFromCsv', 'ExWebhookAndPoll', 'ExTreasuryAgent1', 'ExBaasMcpServer1'];
 
 /** Where the bank URL the examples were pointed at is kept (its port is a flag and may differ next time). */
 const bankUrlFile = (userFolder: string) => path.join(userFolder, 'examples-bank-url.txt');
@@ -18,8 +22,10 @@ export async function setUpExamples(config: InstanceConfig, n8nUrl: string, cook
 	const tables = dataTables(n8nUrl, cookie);
 	const { ids, created } = await tables.ensure();
 	if (created.includes('BaaS payouts')) await tables.insert(ids['BaaS payouts'], plannedPayouts(bank.seed, 'PAYOUT').map(asRow));
-	await importWorkflows(config, exampleFiles().map((file) => pointExample(readExample(file), bank.url, ids)));
-	for (const id of ACTIVE_IN_DEV) await activateWorkflow(n8nUrl, cookie, id);
+	// An example this n8n line cannot load is left out, not imported broken.
+	const examples = exampleFiles().map(readExample).filter((workflow) => loadsOn(workflow, config.install.line));
+	await importWorkflows(config, examples.map((workflow) => pointExample(workflow, bank.url, ids)));
+	for (const id of ACTIVE_IN_DEV.filter((active) => examples.some((workflow) => workflow.id === active))) await activateWorkflow(n8nUrl, cookie, id);
 	writeFileSync(bankUrlFile(config.userFolder), bank.url);
 	return undefined;
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 
 import type { InstanceConfig } from './instance';
 import { n8nCli } from './instance';
+import type { N8nLine } from './paths';
 import { REPO_ROOT } from './paths';
 
 /** The bank the shipped examples name; `npm run dev`'s default bank. */
@@ -31,6 +32,15 @@ export function readExample(file: string): ExampleWorkflow {
 }
 
 export const exampleFiles = () => readdirSync(EXAMPLES_DIR).filter((name) => name.endsWith('.json')).sort();
+
+/**
+ * Whether an example loads on this n8n line: one built on nodes a line lacks (the treasury assistant's human
+ * review of tool calls is n8n 2.x only) says so in meta.minimumN8nVersion.
+ */
+export function loadsOn(workflow: ExampleWorkflow, line: N8nLine): boolean {
+	const minimum = (workflow.meta as { minimumN8nVersion?: string } | undefined)?.minimumN8nVersion;
+	return minimum === undefined || Number(minimum.split('.')[0]) <= Number(line.version.split('.')[0]);
+}
 
 /** A copy of the example with its Data Table nodes and chat posts pointed at this run's tables and bank. */
 export function pointExample(workflow: ExampleWorkflow, bankUrl: string, tableIds: Record<string, string>): ExampleWorkflow {

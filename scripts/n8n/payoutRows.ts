@@ -1,4 +1,5 @@
 import type { SeedInfo } from '../../sandbox';
+import { csvSafe } from './payoutCode';
 
 /** A payout as the examples read it (a data-table row, a line of the CSV): every value a string, amounts decimal strings. */
 export interface PayoutRow {
@@ -55,9 +56,15 @@ export const asRow = ({ expected: _expected, ...row }: PlannedPayout): PayoutRow
 
 const CSV_COLUMNS: Array<keyof PayoutRow> = ['reference', 'account_number', 'bank_code', 'account_name', 'amount', 'narration'];
 
-/** The rows as a CSV file. No value needs quoting; one that would is refused rather than written wrong. */
+/**
+ * The rows as a CSV file. No value needs quoting, and none is one a spreadsheet would run as a formula (the rule of
+ * the examples' results CSV, ./payoutCode.ts); a value that would be either is refused rather than written wrong.
+ */
 export function payoutsCsv(rows: PayoutRow[]): string {
-	const bad = rows.flatMap((row) => CSV_COLUMNS.map((column) => row[column])).find((value) => /[",\r\n]/.test(value));
+	const values = rows.flatMap((row) => CSV_COLUMNS.map((column) => row[column]));
+	const bad = values.find((value) => /[",\r\n]/.test(value));
 	if (bad !== undefined) throw new Error(`payoutsCsv writes no quoted values; "${bad}" would need them`);
+	const formula = values.find((value) => csvSafe(value) !== value);
+	if (formula !== undefined) throw new Error(`payoutsCsv writes no value a spreadsheet would run as a formula; "${formula}" is one`);
 	return [CSV_COLUMNS.join(','), ...rows.map((row) => CSV_COLUMNS.map((column) => row[column]).join(','))].join('\n') + '\n';
 }

@@ -269,10 +269,10 @@ describe('Token → Validate', () => {
 
 describe('credential tests (the dialog\'s Test button)', () => {
 	test('pass with the seeded credentials', async () => {
-		expect(await testCredential(fx.credentials, 'baasApi', 'api-1')).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await testCredential(fx.credentials, 'baasApi', 'api-1')).toEqual({ status: 'OK', message: `Signed in as client ID ${fx.bank.seed.clientId}` });
 		expect(await testCredential(fx.credentials, 'baasDashboardApi', 'web-1')).toEqual({
 			status: 'OK',
-			message: 'Connection successful!',
+			message: `Signed in as e-mail ${fx.bank.seed.dashboardEmail}`,
 		});
 	});
 

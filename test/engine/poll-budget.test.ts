@@ -10,7 +10,8 @@ import { collect, transfer, VIRTUALS } from './harness/bankActivity';
 import { useBankFixture } from './harness/bankFixture';
 import { collectLogs, eventsOf, fakeClock, PollingWorkflow } from './harness/pollWorkflow';
 
-const fx = useBankFixture({ transactions: 0 }, () => {
+// The cursor list shape (ids): the trigger's page-number path is judged by poll-contract-*.test.ts (issue 26).
+const fx = useBankFixture({ transactions: 0, listShape: 'cursor' }, () => {
 	fakeClock.stop();
 	clearPause();
 });

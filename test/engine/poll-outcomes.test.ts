@@ -3,10 +3,9 @@
  * transfer emitted as successful and later reversed yields Transfer Failed once (the contract's "failed"
  * includes "a debit reversed"), within the look-back.
  */
-import type { Transfer } from '../../sandbox/state/records';
 import { POLL_LIMITS } from '../../nodes/BaasPollTrigger/settings';
 import { clearPause } from '../../nodes/BaasPollTrigger/signInPause';
-import { settle, transfer } from './harness/bankActivity';
+import { reverse, settle, transfer } from './harness/bankActivity';
 import { useBankFixture } from './harness/bankFixture';
 import { eventsOf, PollingWorkflow } from './harness/pollWorkflow';
 
@@ -19,15 +18,6 @@ const fx = useBankFixture({ transactions: 0 }, () => {
 let seq = 0;
 const trigger = (events = ['TRANSFER_SUCCESS', 'TRANSFER_FAILED']) =>
 	new PollingWorkflow(fx.credentials, { authentication: 'apiClient', events }, undefined, `wf-outcomes-${++seq}`);
-
-/** The bank reverses a transfer it reported successful: its status and its debit's become failed. */
-function reverse(t: Transfer): void {
-	const bank = fx.bank.bank;
-	t.status = 'failed';
-	t.updatedAtMs = Date.now();
-	const debit = bank.findTransaction(t.businessId, t.reference);
-	if (debit) debit.status = 'failed';
-}
 
 describe('Poll Trigger: transfer outcomes', () => {
 	it('a transfer pending at activation: its outcome is emitted once it is final', async () => {
@@ -54,7 +44,7 @@ describe('Poll Trigger: transfer outcomes', () => {
 		const paid = transfer(fx.bank, 'intra');
 		expect(eventsOf((await wf.poll()).json)).toEqual([['TRANSFER_SUCCESS', paid.reference]]);
 		expect((await wf.poll()).json).toEqual([]);
-		reverse(paid);
+		reverse(fx.bank, paid);
 		const reversed = await wf.poll();
 		expect(reversed.json).toEqual([expect.objectContaining({ event: 'TRANSFER_FAILED', data: expect.objectContaining({ reference_number: paid.reference, status: 'failed' }) })]);
 		expect((await wf.poll()).json).toEqual([]);
@@ -75,7 +65,7 @@ describe('Poll Trigger: transfer outcomes', () => {
 
 	it('a transfer that failed before the trigger started is not reported', async () => {
 		const old = transfer(fx.bank, 'intra');
-		reverse(old);
+		reverse(fx.bank, old);
 		const wf = trigger();
 		await wf.poll();
 		expect((await wf.poll()).json).toEqual([]);

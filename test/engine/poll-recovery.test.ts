@@ -1,6 +1,6 @@
 /**
- * Issue 20, cases 1 and 6: a refused sign-in pauses the identity, not one trigger, and the activation recovers
- * on its own. One PollContext serves every scheduled poll of an activation, as in n8n's in-memory scheduler.
+ * Issue 20, cases 1 and 6: a refused sign-in pauses the refused credential for every trigger of the process
+ * (the sign-in guard), and the activation recovers on its own. One PollContext serves every scheduled poll of an activation, as in n8n's in-memory scheduler.
  */
 import { clearPause } from '../../nodes/BaasPollTrigger/signInPause';
 import { collect } from './harness/bankActivity';
@@ -32,7 +32,7 @@ const trigger = (credentialId: string, name?: string) =>
 	});
 
 describe('Poll Trigger: recovery from a refused sign-in (case 1)', () => {
-	it('a secret mistyped, then fixed in the credential: the first scheduled poll after the pause signs in with the fix, no re-activation', async () => {
+	it('a secret mistyped, then fixed in the credential: the next scheduled poll signs in with the fix, no re-activation', async () => {
 		fakeClock.start();
 		storeCredential('typo', 'mistyped-secret');
 		const wf = trigger('typo');
@@ -40,13 +40,14 @@ describe('Poll Trigger: recovery from a refused sign-in (case 1)', () => {
 
 		const refused = await wf.poll();
 		expect(refused.error?.message).toMatch(/The bank refused to sign in/);
-		fakeClock.advance(5 * MINUTE);
-		storeCredential('typo', fx.bank.seed.clientSecret); // fixed 5 minutes later, in the credential only
+		fakeClock.advance(MINUTE);
 		const paused = await wf.poll();
-		expect(paused.error?.message).toMatch(/^Polling is paused until \d\d:\d\d UTC/);
+		expect(paused.error?.message).toMatch(/It is not tried again until \d\d:\d\d UTC/);
 		expect(fx.count('/generate_token') - tokensBefore).toBe(1);
 
-		fakeClock.advance(11 * MINUTE); // the 15-minute pause is over
+		// Fixed 5 minutes later, in the credential only: the pause belonged to the refused secret, not to the fix.
+		fakeClock.advance(5 * MINUTE);
+		storeCredential('typo', fx.bank.seed.clientSecret);
 		const resumed = await wf.poll();
 		expect(resumed.error).toBeUndefined();
 		expect(fx.count('/generate_token') - tokensBefore).toBe(2);
@@ -58,7 +59,7 @@ describe('Poll Trigger: recovery from a refused sign-in (case 1)', () => {
 	});
 });
 
-describe('Poll Trigger: one pause per identity (case 6)', () => {
+describe('Poll Trigger: one pause per refused credential, shared by every trigger (case 6)', () => {
 	it('five triggers on one credential whose secret was rotated: one sign-in attempt per pause, never a lockout', async () => {
 		fakeClock.start();
 		storeCredential('rotated', 'the-old-secret');

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { Baas } from '../../nodes/Baas/Baas.node';
 import { useBankFixture } from './harness/bankFixture';
 import { expectRejectedWithoutRequest } from './harness/expectations';
+import { inListShape, LIST_SHAPES } from './harness/listShapes';
 import { asDashboardUser, rl } from './harness/nodeParameters';
 import { runNode } from './harness/runNode';
 
@@ -22,26 +23,30 @@ const sorted = (values: string[]) => [...values].sort();
 const web = asDashboardUser({ resource: 'settlement', operation: 'getAll' });
 
 describe('Get Many', () => {
-	test('Return All returns every settlement exactly once, newest first, amounts as strings', async () => {
-		const expected = ledger();
-		expect(expected.length).toBeGreaterThan(500);
-		const before = fx.count(FETCH);
-		const run = await runNode(fx.credentials, web({ returnAll: true }));
-		expect(run.error).toBeUndefined();
-		const refs = references(run.json);
-		expect(new Set(refs).size).toBe(refs.length);
-		expect(sorted(refs)).toEqual(sorted(expected.map((s) => s.reference)));
-		expect(refs[0]).toBe(expected.at(-1)!.reference);
-		expect(fx.count(FETCH) - before).toBe(Math.floor(expected.length / 100) + 1);
-		expect(run.json[0]).toEqual(
-			expect.objectContaining({ account_number: expect.stringMatching(/^\d{10}$/), amount: expect.stringMatching(/^\d+\.\d{2}$/), status: 'success' }),
-		);
-		expect(run.json[0].settlement_date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-	});
+	describe.each(LIST_SHAPES)('in the %s list shape', (shape) => {
+		inListShape(fx, shape);
 
-	test.each([1, 50, 100, 333])('Limit %i returns exactly that many, the newest ones', async (limit) => {
-		const run = await runNode(fx.credentials, web({ returnAll: false, limit }));
-		expect(references(run.json)).toEqual(ledger().reverse().slice(0, limit).map((s) => s.reference));
+		test('Return All returns every settlement exactly once, newest first, amounts as strings', async () => {
+			const expected = ledger();
+			expect(expected.length).toBeGreaterThan(500);
+			const before = fx.count(FETCH);
+			const run = await runNode(fx.credentials, web({ returnAll: true }));
+			expect(run.error).toBeUndefined();
+			const refs = references(run.json);
+			expect(new Set(refs).size).toBe(refs.length);
+			expect(sorted(refs)).toEqual(sorted(expected.map((s) => s.reference)));
+			expect(refs[0]).toBe(expected.at(-1)!.reference);
+			expect(fx.count(FETCH) - before).toBe(Math.floor(expected.length / 100) + 1);
+			expect(run.json[0]).toEqual(
+				expect.objectContaining({ account_number: expect.stringMatching(/^\d{10}$/), amount: expect.stringMatching(/^\d+\.\d{2}$/), status: 'success' }),
+			);
+			expect(run.json[0].settlement_date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+		});
+
+		test.each([1, 50, 100, 333])('Limit %i returns exactly that many, the newest ones', async (limit) => {
+			const run = await runNode(fx.credentials, web({ returnAll: false, limit }));
+			expect(references(run.json)).toEqual(ledger().reverse().slice(0, limit).map((s) => s.reference));
+		});
 	});
 });
 

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SIMPLE_TRANSACTION_FIELDS } from '../../nodes/Baas/actions/simplifiedFields';
 import { useBankFixture } from './harness/bankFixture';
 import { expectRejectedWithoutRequest } from './harness/expectations';
+import { inListShape, LIST_SHAPES } from './harness/listShapes';
 import { asApiClient, asDashboardUser, rl } from './harness/nodeParameters';
 import { runNode } from './harness/runNode';
 
@@ -25,53 +26,59 @@ const api = asApiClient({ resource: 'transaction', operation: 'getAll' });
 const web = asDashboardUser({ resource: 'transaction', operation: 'getAll' });
 
 describe('Get Many: Return All and Limit', () => {
-	test(`Return All over ${GENERATED} transactions returns each exactly once (API client)`, async () => {
-		const expected = ledger();
-		expect(expected.length).toBeGreaterThanOrEqual(GENERATED);
-		const requestsBefore = fx.count(FETCH_API);
-		const started = performance.now();
-		const run = await runNode(fx.credentials, api({ returnAll: true, simplify: false }));
-		const elapsed = performance.now() - started;
-		expect(run.error).toBeUndefined();
-		const refs = references(run.json);
-		expect(refs).toHaveLength(expected.length);
-		expect(new Set(refs).size).toBe(refs.length);
-		expect(new Set(run.json.map((r) => r.id)).size).toBe(refs.length);
-		expect(sorted(refs)).toEqual(sorted(expected.map((t) => t.reference)));
-		// Newest first, as the bank lists them.
-		expect(refs[0]).toBe(expected.at(-1)!.reference);
-		expect(refs.at(-1)).toBe(expected[0].reference);
-		const pages = fx.count(FETCH_API) - requestsBefore;
-		expect(pages).toBe(Math.floor(expected.length / 100) + 1);
-		// Amounts stay the bank's decimal strings.
-		for (const record of run.json) expect(record.amount).toMatch(/^\d+\.\d{2}$/);
-		process.stdout.write(`Return All (API client): ${refs.length} transactions, ${pages} requests, ${elapsed.toFixed(0)} ms\n`);
-	});
+	describe.each(LIST_SHAPES)('in the %s list shape', (shape) => {
+		inListShape(fx, shape);
+		// Page numbers in either shape: the items carry `id` in the cursor shape only.
+		const idField = shape === 'cursor' ? ['id'] : [];
 
-	test(`Return All over ${GENERATED} transactions returns each exactly once (dashboard user)`, async () => {
-		const started = performance.now();
-		const run = await runNode(fx.credentials, web({ returnAll: true }));
-		const elapsed = performance.now() - started;
-		expect(run.error).toBeUndefined();
-		const refs = references(run.json);
-		expect(new Set(refs).size).toBe(refs.length);
-		expect(sorted(refs)).toEqual(sorted(ledger().map((t) => t.reference)));
-		// The dashboard variant: no account name, category or channel; narration instead of remarks.
-		expect(Object.keys(run.json[0]).sort()).toEqual(
-			['account_number', 'amount', 'created_at', 'id', 'narration', 'reference_number', 'status', 'transaction_type'].sort(),
-		);
-		process.stdout.write(`Return All (dashboard): ${refs.length} transactions, ${elapsed.toFixed(0)} ms\n`);
-	});
+		test(`Return All over ${GENERATED} transactions returns each exactly once (API client)`, async () => {
+			const expected = ledger();
+			expect(expected.length).toBeGreaterThanOrEqual(GENERATED);
+			const requestsBefore = fx.count(FETCH_API);
+			const started = performance.now();
+			const run = await runNode(fx.credentials, api({ returnAll: true, simplify: false }));
+			const elapsed = performance.now() - started;
+			expect(run.error).toBeUndefined();
+			const refs = references(run.json);
+			expect(refs).toHaveLength(expected.length);
+			expect(new Set(refs).size).toBe(refs.length);
+			expect(Object.keys(run.json[0])).toEqual(expect.arrayContaining([...idField, 'reference_number']));
+			expect(sorted(refs)).toEqual(sorted(expected.map((t) => t.reference)));
+			// Newest first, as the bank lists them.
+			expect(refs[0]).toBe(expected.at(-1)!.reference);
+			expect(refs.at(-1)).toBe(expected[0].reference);
+			const pages = fx.count(FETCH_API) - requestsBefore;
+			expect(pages).toBe(Math.floor(expected.length / 100) + 1);
+			// Amounts stay the bank's decimal strings.
+			for (const record of run.json) expect(record.amount).toMatch(/^\d+\.\d{2}$/);
+			process.stdout.write(`Return All (API client, ${shape} shape): ${refs.length} transactions, ${pages} requests, ${elapsed.toFixed(0)} ms\n`);
+		});
 
-	test.each([1, 50, 100, 101, 250, 1234])('Limit %i returns exactly that many, the newest ones', async (limit) => {
-		const run = await runNode(fx.credentials, api({ returnAll: false, limit }));
-		expect(run.error).toBeUndefined();
-		expect(references(run.json)).toEqual(ledger().reverse().slice(0, limit).map((t) => t.reference));
-	});
+		test(`Return All over ${GENERATED} transactions returns each exactly once (dashboard user)`, async () => {
+			const started = performance.now();
+			const run = await runNode(fx.credentials, web({ returnAll: true }));
+			const elapsed = performance.now() - started;
+			expect(run.error).toBeUndefined();
+			const refs = references(run.json);
+			expect(new Set(refs).size).toBe(refs.length);
+			expect(sorted(refs)).toEqual(sorted(ledger().map((t) => t.reference)));
+			// The dashboard variant: no account name, category or channel; narration instead of remarks.
+			expect(Object.keys(run.json[0]).sort()).toEqual(
+				['account_number', 'amount', 'created_at', ...idField, 'narration', 'reference_number', 'status', 'transaction_type'].sort(),
+			);
+			process.stdout.write(`Return All (dashboard, ${shape} shape): ${refs.length} transactions, ${elapsed.toFixed(0)} ms\n`);
+		});
 
-	test('the default Limit is 50', async () => {
-		const run = await runNode(fx.credentials, web({}));
-		expect(run.json).toHaveLength(50);
+		test.each([1, 50, 100, 101, 250, 1234])('Limit %i returns exactly that many, the newest ones', async (limit) => {
+			const run = await runNode(fx.credentials, api({ returnAll: false, limit }));
+			expect(run.error).toBeUndefined();
+			expect(references(run.json)).toEqual(ledger().reverse().slice(0, limit).map((t) => t.reference));
+		});
+
+		test('the default Limit is 50', async () => {
+			const run = await runNode(fx.credentials, web({}));
+			expect(run.json).toHaveLength(50);
+		});
 	});
 });
 
@@ -137,12 +144,12 @@ describe('filters', () => {
 });
 
 describe('Simplify', () => {
-	test('is on by default for the API client and keeps the main fields; off returns all 11', async () => {
+	test('is on by default for the API client and keeps the main fields; off returns all 10 documented fields', async () => {
 		const simple = await runNode(fx.credentials, api({ returnAll: false, limit: 5 }));
 		for (const record of simple.json) expect(Object.keys(record)).toEqual([...SIMPLE_TRANSACTION_FIELDS]);
 		const full = await runNode(fx.credentials, api({ returnAll: false, limit: 5, simplify: false }));
 		for (const record of full.json) {
-			expect(Object.keys(record)).toHaveLength(11);
+			expect(Object.keys(record)).toHaveLength(10);
 			expect(record).toHaveProperty('transaction_category');
 		}
 		expect(simple.json.map((r) => r.amount)).toEqual(full.json.map((r) => r.amount));

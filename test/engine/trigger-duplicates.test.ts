@@ -1,4 +1,6 @@
 /** BaaS Trigger duplicate filter (dedup.ts): a repeated delivery of the same event starts one execution, also across restarts. */
+import { randomUUID } from 'node:crypto';
+
 import type { SeenStore } from '../../nodes/BaasTrigger/dedup';
 import { deliveryKey, keysIn, recentDeliveries } from '../../nodes/BaasTrigger/dedup';
 import { waitFor } from '../support/waitFor';
@@ -101,6 +103,26 @@ describe('deliveries', () => {
 		expect(wf.items).toHaveLength(2);
 		expect(wf.items.map((i) => (i.data as { reference_number: string }).reference_number)).toEqual([reference, reference]);
 	});
+
+	test.each([
+		[true, 1],
+		[false, 2],
+	])(
+		'a bank that keeps a second registration of one URL (the trigger registers at every start) delivers each event twice, with two delivery ids: Drop Duplicate Deliveries %s → %i execution(s)',
+		async (dropDuplicates, executions) => {
+			const wf = await activeTrigger({ events: ['COLLECTION_SUCCESS'], options: { dropDuplicates } });
+			// Such a bank, after the trigger registered its URL again: two registrations of the same URL.
+			const registration = fx.bank.bank.webhooks.find((w) => w.url === wf.productionUrl)!;
+			fx.bank.bank.webhooks.push({ ...registration, id: randomUUID(), events: [...registration.events] });
+			const reference = newReference();
+			await simulateCollection(reference);
+			const attempts = await delivered(wf, reference, 2);
+			expect(attempts.map((d) => d.status)).toEqual([200, 200]);
+			expect(new Set(attempts.map((d) => d.delivery_id)).size).toBe(2);
+			expect(wf.executions).toHaveLength(executions);
+			expect(wf.items.map((i) => (i.data as { reference_number: string }).reference_number)).toEqual(Array(executions).fill(reference));
+		},
+	);
 
 	test('a redelivery after n8n restarted is still dropped: the seen keys were saved with the execution', async () => {
 		const wf = await activeTrigger();

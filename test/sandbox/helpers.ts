@@ -1,4 +1,6 @@
 /** Test client for the sandbox over real HTTP (Node's global fetch). */
+import { spawn } from 'node:child_process';
+
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../sandbox';
 import { FIXED_HISTORY_END_MS } from '../../sandbox/data/fixtures';
 
@@ -15,8 +17,9 @@ export interface Reply<T> {
 	body: Envelope<T>;
 }
 
+/** List items: `id` only in the cursor shape. */
 export interface TxApi {
-	id: string;
+	id?: string;
 	reference_number: string;
 	account_number: string;
 	account_name: string;
@@ -30,7 +33,7 @@ export interface TxApi {
 }
 
 export interface TxWeb {
-	id: string;
+	id?: string;
 	reference_number: string;
 	account_number: string;
 	amount: string;
@@ -65,13 +68,13 @@ export interface TransferRecord {
 }
 
 export interface SettlementItem {
-	id: string;
+	id?: string;
 	reference: string;
 	account_number: string;
 	amount: string;
 	settlement_date: string;
 	status: string;
-	created_at: string;
+	created_at?: string;
 }
 
 export const V1 = '/api/v1';
@@ -164,3 +167,30 @@ export function expectOk(r: Reply<unknown>): void {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+
+/**
+ * Runs `npm run sandbox -- <args>` (tsx sandbox/cli.ts) until its start-up banner is printed, hands the banner to
+ * `check`, then stops it with SIGTERM.
+ */
+export async function withCli(args: string[], check: (banner: string) => Promise<void> | void): Promise<void> {
+	const child = spawn(process.execPath, ['node_modules/.bin/tsx', 'sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+	let out = '';
+	try {
+		await new Promise<void>((resolve, reject) => {
+			const timer = setTimeout(() => reject(new Error(`no start-up banner: ${out}`)), 30_000);
+			child.stdout.on('data', (chunk: Buffer) => {
+				out += chunk.toString('utf8');
+				if (out.includes('Press Ctrl+C')) {
+					clearTimeout(timer);
+					resolve();
+				}
+			});
+			child.once('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+		});
+		await check(out);
+	} finally {
+		const exited = new Promise((resolve) => child.once('exit', resolve));
+		child.kill('SIGTERM');
+		await exited;
+	}
+}

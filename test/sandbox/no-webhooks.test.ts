@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
-
-import { boot, Client, expectOk, sleep } from './helpers';
+import { boot, Client, expectOk, sleep, withCli } from './helpers';
 import { Receiver } from './receiver';
 import type { SandboxHandle } from '../../sandbox';
 
@@ -47,27 +45,8 @@ describe('webhooks off (an n8n the bank cannot reach)', () => {
 	});
 
 	it('npm run sandbox -- --no-webhooks starts a bank that says so', async () => {
-		const child = spawn(process.execPath, ['node_modules/.bin/tsx', 'sandbox/cli.ts', '--no-webhooks', '--port', '0', '--quiet'], {
-			stdio: ['ignore', 'pipe', 'pipe'],
+		await withCli(['--no-webhooks', '--port', '0', '--quiet'], (banner) => {
+			expect(banner).toContain('Webhooks are OFF (--no-webhooks)');
 		});
-		let out = '';
-		try {
-			await new Promise<void>((resolve, reject) => {
-				const timer = setTimeout(() => reject(new Error(`no start-up banner: ${out}`)), 30_000);
-				child.stdout.on('data', (chunk: Buffer) => {
-					out += chunk.toString('utf8');
-					if (out.includes('Press Ctrl+C')) {
-						clearTimeout(timer);
-						resolve();
-					}
-				});
-				child.once('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
-			});
-			expect(out).toContain('Webhooks are OFF (--no-webhooks)');
-		} finally {
-			const exited = new Promise((resolve) => child.once('exit', resolve));
-			child.kill('SIGTERM');
-			await exited;
-		}
 	});
 });

@@ -50,10 +50,12 @@ describe('ids across restarts', () => {
 		// What `npm run dev` does: the registrations of the earlier run are put back before anything else.
 		sb.bank.webhooks.push(...restored);
 		const hook = await c.api<{ id: string }>('customer/api/create_webhook', { url: `http://127.0.0.1:9/hook-${restored.length}`, events: ['COLLECTION_SUCCESS'] });
-		const collection = await c.control<{ id: string; reference_number: string }>('POST', 'collections', { account_number: '0823100001', amount: '10.00' });
+		const collection = await c.control<{ reference_number: string }>('POST', 'collections', { account_number: '0823100001', amount: '10.00' });
+		const reference = collection.body.data.reference_number;
 		const webhooks = sb.bank.webhooks.map((w) => ({ ...w }));
+		const id = sb.bank.findTransaction(sb.bank.main.id, reference)?.id;
 		await sb.close();
-		return { hookId: hook.body.data.id, collection: collection.body.data, webhooks };
+		return { hookId: hook.body.data.id, collection: { id, reference_number: reference }, webhooks };
 	}
 
 	it('a restarted bank gives new records ids and references no earlier run gave', async () => {
@@ -61,6 +63,7 @@ describe('ids across restarts', () => {
 		const second = await session(first.webhooks);
 		expect(second.hookId).not.toBe(first.hookId);
 		expect(new Set(second.webhooks.map((w) => w.id)).size).toBe(2);
+		expect(second.collection.id).toEqual(expect.any(String));
 		expect(second.collection.id).not.toBe(first.collection.id);
 		expect(second.collection.reference_number).not.toBe(first.collection.reference_number);
 	});

@@ -52,6 +52,15 @@ describe('create_webhook', () => {
 		expect(second.body.data.events).toEqual(['TRANSFER_SUCCESS', 'TRANSFER_FAILED']);
 		expect(sb.bank.webhooks).toHaveLength(1);
 	});
+
+	it('a URL registered again (the BaaS Trigger does at every start of n8n) receives each event once', async () => {
+		for (let i = 0; i < 3; i++) expectOk(await subscribe(['COLLECTION_SUCCESS']));
+		await c.control('POST', 'collections', { account_number: '0823100002', amount: '10.00', reference: 'COL-ONCE' });
+		await rx.waitFor(1);
+		await sleep(200);
+		expect(rx.received).toHaveLength(1);
+		expect(sb.deliveries().filter((d) => d.reference === 'COL-ONCE')).toHaveLength(1);
+	});
 });
 
 describe('delivery', () => {

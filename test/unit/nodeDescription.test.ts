@@ -36,6 +36,23 @@ const offeredBy = (api: 'apiClient' | 'dashboardUser') =>
 			.filter(([, ops]) => ops.length > 0),
 	);
 
+// n8n's credential tester takes the first node listing a credential with a testedBy and calls that node's
+// methods.credentialTest[testedBy] (a node without it fails the Test): every node listing ours must have it.
+test.each([
+	['BaaS v1', baas.nodeVersions[1]],
+	['BaaS v2', baas.nodeVersions[2]],
+	['BaaS Dashboard', new BaasDashboard()],
+	['BaaS Trigger', new BaasTrigger()],
+	['BaaS (Polling) Trigger', new BaasPollTrigger()],
+])('%s: each credential it lists is tested by a function it has', (_name, node) => {
+	const credentials = node.description.credentials ?? [];
+	expect(credentials.length).toBeGreaterThan(0);
+	for (const credential of credentials) {
+		expect(credential.testedBy).toBe('baasSignIn');
+		expect(typeof node.methods?.credentialTest?.baasSignIn).toBe('function');
+	}
+});
+
 // The browser tests (test/e2e) check what n8n's picker shows; these check the description shape it is built from.
 describe('the action nodes, as the node picker reads them', () => {
 	test.each([
@@ -46,7 +63,9 @@ describe('the action nodes, as the node picker reads them', () => {
 		expect(picker(description)).toEqual(offeredBy(api));
 		for (const resource of Object.keys(offeredBy(api))) expect(selectorsOf(description, resource)).toHaveLength(1);
 		// One credential with no condition: n8n's editor then preselects a credential of that type, never the other.
-		expect(description.credentials).toEqual([{ name: credential, required: true }]);
+		// (BaaS also asks for a dashboard credential, but only once Send money's Check Beneficiary Name is turned on.)
+		// Its Test button runs the node's credentialTest (methods/credentialTest.ts).
+		expect(description.credentials?.filter((c) => !c.displayOptions)).toEqual([{ name: credential, required: true, testedBy: 'baasSignIn' }]);
 		expect(description.properties.find((p) => p.name === 'authentication')).toMatchObject({ type: 'hidden', default: api });
 		expect(description.usableAsTool).toBe(true);
 	});
@@ -71,6 +90,16 @@ describe('the action nodes, as the node picker reads them', () => {
 				if (authentications) expect(authentications).toContain(api);
 			}
 		}
+	});
+
+	test('BaaS asks for its second credential (BaaS Dashboard) only for Send money with Check Beneficiary Name on, which version 1 does not show', () => {
+		expect(apiClient.credentials?.filter((c) => c.displayOptions)).toEqual([
+			{ name: 'baasDashboardApi', required: true, displayOptions: { show: { resource: ['transfer'], operation: ['create'], checkBeneficiaryName: [true] } } },
+		]);
+		const check = (description: INodeTypeDescription) => description.properties.find((p) => p.name === 'checkBeneficiaryName');
+		expect(check(apiClient)?.displayOptions?.show).toMatchObject({ resource: ['transfer'], operation: ['create'], '@version': [{ _cnd: { gte: 2 } }] });
+		expect(check(twoApis)?.displayOptions?.show?.['@version']).toEqual([{ _cnd: { gte: 2 } }]);
+		expect(check(apiClient)?.default).toBe(false);
 	});
 
 	test('version 1 (both APIs behind Authentication) is kept whole, so saved workflows load unchanged', () => {

@@ -1,4 +1,4 @@
-import { accountNumberSchema, dateSchema, identityNumberSchema, MAX_AMOUNT_INTEGER_DIGITS, toAmountString } from '../../nodes/Baas/validation';
+import { accountNumberSchema, compareAmounts, dateSchema, identityNumberSchema, MAX_AMOUNT_INTEGER_DIGITS, toAmountString } from '../../nodes/Baas/validation';
 
 describe('toAmountString', () => {
 	test.each([
@@ -89,5 +89,15 @@ describe('field schemas', () => {
 		expect(dateSchema.safeParse('2026-02-28').success).toBe(true);
 		expect(dateSchema.safeParse('2026-02-30').success).toBe(false);
 		expect(dateSchema.safeParse('2026-2-3').success).toBe(false);
+	});
+});
+
+describe('compareAmounts (Send money\'s Maximum Amount)', () => {
+	test('compares in whole kobo, never through a float', () => {
+		expect(compareAmounts('2500.01', '2500.00')).toBe(1);
+		expect(compareAmounts('2500.00', '2500.00')).toBe(0);
+		expect(compareAmounts('999.99', '1000.00')).toBe(-1);
+		// The largest amount the node takes, one kobo apart.
+		expect(compareAmounts('9999999999999.99', '9999999999999.98')).toBe(1);
 	});
 });

@@ -98,20 +98,16 @@ export function transportApiError(node: INode, summary: string, itemIndex?: numb
 	return mark(error, 'noAnswer', '', true);
 }
 
-/** The credential could not get a token (wrong secret, locked sign-in, bank unreachable at sign-in). */
+/**
+ * The credential could not get a token: the bank refused it (now, or earlier and the sign-in guard did not ask
+ * again), or could not be reached at sign-in. The message names the credential and when it is tried again; the
+ * description says what to fix.
+ */
 export function signInApiError(node: INode, failure: SignInError, itemIndex?: number, scrub: Scrubber = scrubPatterns) {
 	const message = scrub(failure.message);
-	const error = new NodeApiError(
-		node,
-		{ message },
-		{
-			message,
-			description: failure.refused
-				? 'Nothing was sent for this item. Open the credential, correct it and use its Test button; this execution does not sign in again, so the bank does not lock the sign-in.'
-				: 'Nothing was sent for this item. Check the Base URL in the credential and that the bank is reachable from n8n.',
-			itemIndex,
-		},
-	);
+	const advice = failure.advice ?? 'Check the Base URL in the credential and that the bank is reachable from n8n.';
+	const error = new NodeApiError(node, { message }, { message, description: scrub(`Nothing was sent for this item. ${advice}`), itemIndex });
+	if (failure.notTriedUntilMs !== undefined) error.context.notTriedUntil = new Date(failure.notTriedUntilMs).toISOString();
 	return mark(error, failure.refused ? 'signInRefused' : 'signInFailed', failure.responseCode, false);
 }
 

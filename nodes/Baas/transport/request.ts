@@ -7,7 +7,7 @@ import { ROUTES, routeUrl } from './routes';
 import { retryAfterMs, windowOf } from './pace';
 import type { Scrubber } from './scrub';
 import type { BankContext } from './session';
-import { accessToken, credentialView, variantOf } from './session';
+import { accessToken, credentialView, sealedFor, variantOf } from './session';
 
 export type { BankContext } from './session';
 export { CREDENTIAL_FOR_VARIANT, variantOf } from './session';
@@ -30,6 +30,8 @@ export interface BankRequestOptions {
 	 * the held token is kept and the refusal returned to the caller. Default true.
 	 */
 	replaceRefusedToken?: boolean;
+	/** How long the request may take (ms); default REQUEST_LIMITS.timeoutMs. A caller with a deadline gives less. */
+	timeoutMs?: number;
 }
 
 /** Waits before retry n (1-based): 0.5 s, 1 s, 2 s … unless the bank said how long (Retry-After). */
@@ -180,7 +182,7 @@ export async function bankRequestEnvelope<T = unknown>(
 		method: route.method,
 		url,
 		json: true,
-		timeout: REQUEST_LIMITS.timeoutMs,
+		timeout: Math.min(options.timeoutMs ?? REQUEST_LIMITS.timeoutMs, REQUEST_LIMITS.timeoutMs),
 		// Every status comes back as an answer, so the envelope decides (41/42 at HTTP 200 included) and n8n's
 		// own refresh-on-401 (one sign-in per concurrent request) never runs.
 		ignoreHttpStatusErrors: true,
@@ -200,7 +202,7 @@ export async function bankRequestEnvelope<T = unknown>(
 		const sentAs = pace?.sending() ?? 0;
 		try {
 			response = (await context.helpers.httpRequestWithAuthentication.call(context, view.type, { ...request }, {
-				credentialsDecrypted: { id: '', name: '', type: view.type, data: { ...view.data, accessToken: token } },
+				credentialsDecrypted: { id: '', name: '', type: view.type, data: { ...view.data, accessToken: sealedFor(view, token) } },
 			})) as FullResponse;
 		} catch (caught) {
 			const failure = noAnswer(where, caught as CaughtRequestError);

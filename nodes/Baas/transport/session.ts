@@ -13,8 +13,13 @@ import { signInApiError } from './errors';
 import type { ApiVariant } from './routes';
 import type { Scrubber } from './scrub';
 import { scrubberFor, secretValues } from './scrub';
+import type { SignInCandidate } from './signInGuard';
+import { clearSignInGuard, guardedSignIn, signInBlock } from './signInGuard';
 import type { IssuedToken, SignInKind } from './tokenExchange';
 import { exchangeForToken, SignInError } from './tokenExchange';
+
+export { clearSignInGuard, SIGN_IN_LIMITS } from './signInGuard';
+export type { ApiVariant } from './routes';
 
 /**
  * The bank's tokens, held once per n8n process (a main or a worker) rather than in each execution: one sign-in
@@ -22,13 +27,13 @@ import { exchangeForToken, SignInError } from './tokenExchange';
  * before the lifetime the bank gave (as the bank asks), so requests rarely meet an expired token.
  *
  * A token is keyed by credential type, Base URL, identity and a hash of the secret, so it is only ever sent to
- * the Base URL it was issued for, and a changed URL or secret signs in afresh.
+ * the Base URL it was issued for, and a changed URL or secret signs in afresh. The token n8n itself stores in the
+ * credential (preAuthentication, for nodes such as the HTTP Request node) is sealed with the same key, so it is
+ * not sent either once the secret or the Base URL changed (credentials/common.ts).
  *
- * A refused sign-in is remembered for the rest of the execution: every later request of that execution fails
- * with the same error without asking the bank again, so a wrong password cannot lock the identity. It also
- * pauses the identity (Base URL + client ID or e-mail, whatever the secret) for this whole process: scheduled
- * polls of every trigger ask signInPauseOf() before any request, so any number of them make at most one attempt
- * per pause (the bank locks an identity after a few failures, not a secret).
+ * Every sign-in goes through the process's sign-in guard (signInGuard.ts): a refused credential is not tried
+ * again for a while, whatever execution, trigger or Test asks, and an identity never gets near the bank's
+ * lockout.
  */
 
 export type BankContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
@@ -65,9 +70,14 @@ export interface CredentialView {
 	variant: ApiVariant;
 	data: ICredentialDataDecryptedObject;
 	baseUrl: string;
+	/** Variant, Base URL, identity and a hash of the secret: what a token belongs to. */
 	key: string;
 	/** Base URL + client ID or e-mail: what the bank locks after failed sign-ins, whatever the secret. */
 	identityKey: string;
+	/** "client ID abc" or "e-mail a@b.c": the identity as errors name it. */
+	who: string;
+	/** n8n's name of the credential ('' when unknown). */
+	name: string;
 	scrub: Scrubber;
 }
 
@@ -76,47 +86,30 @@ interface TokenEntry {
 	/** When to sign in again (ms since epoch). */
 	renewAt: number;
 	pending?: Promise<IssuedToken | SignInError>;
-	/** Refused sign-ins by execution (several executions may run with the same wrong credential at once). */
-	refusals: Map<unknown, SignInError>;
 }
 
-const SIGN_IN: Record<ApiVariant, { kind: SignInKind; identity: string; secret: string }> = {
-	api: { kind: 'integration', identity: 'clientId', secret: 'clientSecret' },
-	web: { kind: 'dashboard', identity: 'email', secret: 'password' },
+const SIGN_IN: Record<ApiVariant, { kind: SignInKind; identity: string; secret: string; who: string; fields: string }> = {
+	api: { kind: 'integration', identity: 'clientId', secret: 'clientSecret', who: 'client ID', fields: 'Client Secret (or Client ID)' },
+	web: { kind: 'dashboard', identity: 'email', secret: 'password', who: 'e-mail', fields: 'Password (or Email)' },
 };
 
 // Renew this long before the end of a token's life, at most a minute and at most a tenth of the lifetime.
 const RENEW_MARGIN_MS = 60_000;
-// Executions whose refusal is remembered per credential; older ones have long finished.
-const MAX_REFUSALS = 50;
 // One entry per credential (and per old secret or URL); more than this many means old ones are stale.
 const MAX_ENTRIES = 500;
 
 const tokens = new Map<string, TokenEntry>();
-
-/** How long an identity stays paused after a refused sign-in (tests shorten it). */
-export const SIGN_IN_LIMITS = { pauseMs: 15 * 60_000 };
-
-export interface SignInPause {
-	untilMs: number;
-	/** The bank's refusal as users see it (scrubbed). */
-	reason: string;
-	/** The credential (token key) the bank refused. */
-	refusedKey: string;
-}
-
-const signInPauses = new Map<string, SignInPause>();
 const credentialReads = new WeakMap<object, Map<string, Promise<CredentialView>>>();
 
-/** The sign-in body of a credential, for the node and for the credential's own preAuthentication. */
+/** The sign-in body of a credential. */
 export function signInBody(variant: ApiVariant, data: ICredentialDataDecryptedObject): Record<string, string> {
 	return variant === 'api'
 		? { client_id: String(data.clientId ?? ''), client_secret: String(data.clientSecret ?? '') }
 		: { email: String(data.email ?? ''), password: String(data.password ?? '') };
 }
 
-/** Exchanges the credential for a token (used by the node's cache and by the credential's Test). */
-export async function signIn(requester: IHttpRequestHelper, variant: ApiVariant, data: ICredentialDataDecryptedObject): Promise<IssuedToken> {
+/** Exchanges the credential for a token, unguarded: only guardedSignIn calls it. */
+async function signIn(requester: IHttpRequestHelper, variant: ApiVariant, data: ICredentialDataDecryptedObject): Promise<IssuedToken> {
 	return await exchangeForToken(requester, String(data.baseUrl ?? ''), SIGN_IN[variant].kind, signInBody(variant, data));
 }
 
@@ -124,45 +117,42 @@ function normalisedBaseUrl(data: ICredentialDataDecryptedObject): string {
 	return String(data.baseUrl ?? '').trim().replace(/\/+$/, '');
 }
 
-function viewOf(variant: ApiVariant, data: ICredentialDataDecryptedObject): CredentialView {
+/** What a token and a refusal belong to: the variant, Base URL, identity and a hash of the secret. */
+function tokenKeyOf(variant: ApiVariant, data: ICredentialDataDecryptedObject): { key: string; baseUrl: string; identity: string } {
 	const baseUrl = normalisedBaseUrl(data);
 	const { identity, secret } = SIGN_IN[variant];
 	const who = String(data[identity] ?? '').trim().toLowerCase();
 	const key = createHash('sha256').update(JSON.stringify([variant, baseUrl, who, String(data[secret] ?? '')])).digest('hex');
-	const identityKey = JSON.stringify([variant, baseUrl.toLowerCase(), who]);
-	return { type: CREDENTIAL_FOR_VARIANT[variant], variant, data, baseUrl, key, identityKey, scrub: scrubberFor(secretValues(data)) };
+	return { key, baseUrl, identity: who };
 }
 
-/**
- * The pause on the credential's identity after a refused sign-in, or undefined when there is none (any more),
- * or when this credential needs no sign-in: a token it was given is still held (a fixed credential that Fetch
- * Test Event or another node signed in with).
- */
-export function signInPauseOf(view: CredentialView, nowMs = Date.now()): SignInPause | undefined {
-	const pause = signInPauses.get(view.identityKey);
-	if (pause === undefined) return undefined;
-	if (nowMs >= pause.untilMs) {
-		signInPauses.delete(view.identityKey);
-		return undefined;
-	}
-	const held = tokens.get(view.key);
-	return held?.token !== undefined && Date.now() < held.renewAt ? undefined : pause;
+/** The view of a credential's values; `name` is n8n's name of the credential, when known. */
+export function viewOf(variant: ApiVariant, data: ICredentialDataDecryptedObject, name = ''): CredentialView {
+	const { key, baseUrl, identity } = tokenKeyOf(variant, data);
+	return {
+		type: CREDENTIAL_FOR_VARIANT[variant],
+		variant,
+		data,
+		baseUrl,
+		key,
+		identityKey: JSON.stringify([variant, baseUrl.toLowerCase(), identity]),
+		who: `${SIGN_IN[variant].who} ${String(data[SIGN_IN[variant].identity] ?? '').trim()}`,
+		name,
+		scrub: scrubberFor(secretValues(data)),
+	};
 }
 
-/** Lifts every identity's pause (tests start cold with it). */
-export function clearSignInPauses(): void {
-	signInPauses.clear();
+function candidateOf(view: CredentialView): SignInCandidate {
+	return { identityKey: view.identityKey, credentialKey: view.key, who: view.who, credentialName: view.name, secretFields: SIGN_IN[view.variant].fields };
 }
 
 /**
  * Forgets what was read once per context: a scheduled poll keeps one context for a whole activation, so each
- * poll calls this first to read the credential as it is saved now and to let a refusal of an earlier poll go
- * (the identity's pause is what keeps the next attempt away until it ends).
+ * poll calls this first to read the credential as it is saved now.
  */
 export function startAfresh(context: BankContext): void {
 	credentialReads.delete(context);
 	variants.delete(context);
-	for (const entry of tokens.values()) entry.refusals.delete(context);
 }
 
 /**
@@ -174,23 +164,14 @@ export async function credentialView(context: BankContext, variant: ApiVariant, 
 	if (!reads) credentialReads.set(context, (reads = new Map()));
 	let read = reads.get(variant);
 	if (!read) {
-		read = context.getCredentials(CREDENTIAL_FOR_VARIANT[variant], itemIndex).then((data) => viewOf(variant, data));
+		const type = CREDENTIAL_FOR_VARIANT[variant];
+		const name = context.getNode().credentials?.[type]?.name ?? '';
+		read = context.getCredentials(type, itemIndex).then((data) => viewOf(variant, data, name));
 		// A failed read (no credential selected) is not kept: the next item reports it again.
 		read.catch(() => reads.delete(variant));
 		reads.set(variant, read);
 	}
 	return await read;
-}
-
-/** What "this execution" is: its id, or the context itself where n8n gives none (load options, tests). */
-function scopeOf(context: BankContext): unknown {
-	let id: string | undefined;
-	try {
-		id = context.getExecutionId();
-	} catch {
-		id = undefined;
-	}
-	return id ? `execution:${id}` : context;
 }
 
 function expiresAt(issued: IssuedToken, now: number): number {
@@ -202,10 +183,53 @@ function entryFor(key: string): TokenEntry {
 	let entry = tokens.get(key);
 	if (!entry) {
 		if (tokens.size >= MAX_ENTRIES) tokens.delete(tokens.keys().next().value as string);
-		entry = { renewAt: 0, refusals: new Map() };
+		entry = { renewAt: 0 };
 		tokens.set(key, entry);
 	}
 	return entry;
+}
+
+/** A sign-in for the credential, through the guard, shared by every request of the process waiting for one. */
+async function sharedSignIn(requester: IHttpRequestHelper, view: CredentialView): Promise<IssuedToken | SignInError> {
+	const entry = entryFor(view.key);
+	if (!entry.pending) {
+		const attempt = () =>
+			signIn(requester, view.variant, view.data).catch((error: unknown) =>
+				error instanceof SignInError ? error : new SignInError(view.scrub(`Could not sign in: ${(error as Error).message}`), false, ''),
+			);
+		entry.pending = guardedSignIn(candidateOf(view), attempt).then((outcome) => {
+			if (!(outcome instanceof SignInError)) {
+				entry.token = outcome.token;
+				entry.renewAt = expiresAt(outcome, Date.now());
+			}
+			return outcome;
+		});
+		void entry.pending.finally(() => (entry.pending = undefined));
+	}
+	return await entry.pending;
+}
+
+/**
+ * A valid token for the credential: the one held, or a new one from a single sign-in shared by every request
+ * waiting for it; or the SignInError saying why there is none (text scrubbed).
+ */
+async function heldOrNewToken(requester: IHttpRequestHelper, view: CredentialView, replacing?: string): Promise<string | SignInError> {
+	const entry = entryFor(view.key);
+	if (entry.token !== undefined && entry.token !== replacing && Date.now() < entry.renewAt) return entry.token;
+	if (replacing !== undefined && entry.token === replacing && !entry.pending) entry.token = undefined;
+	const outcome = await sharedSignIn(requester, view);
+	return outcome instanceof SignInError ? outcome : outcome.token;
+}
+
+/**
+ * The error a request of the node's credential would get from the sign-in guard now, or undefined when it would
+ * go ahead: it holds a valid token, or may sign in.
+ */
+export function signInBlockOf(context: BankContext, view: CredentialView, nowMs = Date.now()) {
+	const entry = tokens.get(view.key);
+	if (entry?.token !== undefined && nowMs < entry.renewAt) return undefined;
+	const block = signInBlock(candidateOf(view), nowMs);
+	return block && signInApiError(context.getNode(), block, undefined, view.scrub);
 }
 
 export interface TokenOptions {
@@ -214,9 +238,8 @@ export interface TokenOptions {
 }
 
 /**
- * A valid token for the credential: the one held, or a new one from a single sign-in shared by every request
- * waiting for it. A failed sign-in is thrown as the node error users see (kind as data, text scrubbed); when the
- * bank refused one earlier in this execution, that refusal is thrown again without asking the bank.
+ * A valid token for the node's credential (see heldOrNewToken). A failed sign-in is thrown as the node error
+ * users see (kind as data, text scrubbed).
  */
 export async function accessToken(
 	context: BankContext,
@@ -224,43 +247,55 @@ export async function accessToken(
 	itemIndex?: number,
 	options: TokenOptions = {},
 ): Promise<string> {
-	const entry = entryFor(view.key);
-	const scope = scopeOf(context);
-	const failed = (error: SignInError) => signInApiError(context.getNode(), error, itemIndex, view.scrub);
-	const refused = entry.refusals.get(scope);
-	if (refused) throw failed(refused);
-	if (entry.token !== undefined && entry.token !== options.replacing && Date.now() < entry.renewAt) return entry.token;
-	if (!entry.pending) {
-		if (options.replacing !== undefined && entry.token === options.replacing) entry.token = undefined;
-		entry.pending = signIn(context as unknown as IHttpRequestHelper, view.variant, view.data).then(
-			(issued) => {
-				entry.token = issued.token;
-				entry.renewAt = expiresAt(issued, Date.now());
-				entry.refusals.clear();
-				// The refused credential itself signed in (the bank's refusal has passed): lift the pause.
-				if (signInPauses.get(view.identityKey)?.refusedKey === view.key) signInPauses.delete(view.identityKey);
-				return issued;
-			},
-			(error: unknown) => {
-				const failure =
-					error instanceof SignInError ? error : new SignInError(`Could not sign in: ${(error as Error).message}`, false, '');
-				if (failure.refused) {
-					signInPauses.set(view.identityKey, {
-						untilMs: Date.now() + SIGN_IN_LIMITS.pauseMs,
-						reason: view.scrub(failure.message),
-						refusedKey: view.key,
-					});
-					entry.refusals.set(scope, failure);
-					if (entry.refusals.size > MAX_REFUSALS) entry.refusals.delete(entry.refusals.keys().next().value);
-				}
-				return failure;
-			},
-		);
-		void entry.pending.finally(() => (entry.pending = undefined));
-	}
-	const outcome = await entry.pending;
-	if (outcome instanceof SignInError) throw failed(outcome);
-	return outcome.token;
+	const outcome = await heldOrNewToken(context as unknown as IHttpRequestHelper, view, options.replacing);
+	if (outcome instanceof SignInError) throw signInApiError(context.getNode(), outcome, itemIndex, view.scrub);
+	return outcome;
+}
+
+/**
+ * The credential's Test: a sign-in with exactly the values given (never a token held or stored), through the
+ * guard, so a refused secret is not asked again and the identity cannot get locked by Tests. The token it gets
+ * is kept, as any other. Returns who signed in; throws the SignInError otherwise.
+ */
+export async function testSignIn(requester: IHttpRequestHelper, variant: ApiVariant, data: ICredentialDataDecryptedObject, name: string): Promise<string> {
+	const view = viewOf(variant, data, name);
+	const outcome = await sharedSignIn(requester, view);
+	if (outcome instanceof SignInError) throw outcome;
+	return view.who;
+}
+
+/** Tags a token with the key of the credential values it came from: `<key tag>~<token>` (a JWT holds no "~"). */
+function seal(key: string, token: string): string {
+	return `${key.slice(0, 16)}~${token}`;
+}
+
+/** The token of a sealed value, when it was sealed for the credential values of `key`; undefined otherwise. */
+function unseal(key: string, sealed: unknown): string | undefined {
+	if (typeof sealed !== 'string') return undefined;
+	const at = sealed.indexOf('~');
+	return at > 0 && sealed.slice(0, at) === key.slice(0, 16) ? sealed.slice(at + 1) : undefined;
+}
+
+/**
+ * n8n's preAuthentication (nodes that let n8n handle the credential, such as the HTTP Request node): a token
+ * for these values through the guard, sealed to them. n8n calls it when its stored token is empty, or after the
+ * bank refused it (then that token is replaced, not handed back).
+ */
+export async function tokenForN8n(requester: IHttpRequestHelper, variant: ApiVariant, data: ICredentialDataDecryptedObject): Promise<string> {
+	const view = viewOf(variant, data);
+	const outcome = await heldOrNewToken(requester, view, unseal(view.key, data.accessToken));
+	if (outcome instanceof SignInError) throw outcome;
+	return seal(view.key, outcome);
+}
+
+/** The token to send with these credential values: the stored one when it was issued for them, else none. */
+export function tokenFor(variant: ApiVariant, data: ICredentialDataDecryptedObject): string | undefined {
+	return unseal(tokenKeyOf(variant, data).key, data.accessToken);
+}
+
+/** A token for a request of the node, in the form the credential's authenticate takes. */
+export function sealedFor(view: CredentialView, token: string): string {
+	return seal(view.key, token);
 }
 
 export interface AccessTokenOptions {
@@ -279,8 +314,8 @@ export async function currentAccessToken(context: BankContext, options: AccessTo
 	return await accessToken(context, view, options.itemIndex, { replacing: options.replacing });
 }
 
-/** Drops every held token and remembered refusal, so the next request signs in (tests start cold with it). */
+/** Drops every held token and the guard's memory, so the next request signs in (tests start cold with it). */
 export function forgetHeldTokens(): void {
 	tokens.clear();
-	signInPauses.clear();
+	clearSignInGuard();
 }

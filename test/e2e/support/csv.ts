@@ -32,3 +32,9 @@ export function parseCsv(csv: string): Array<Record<string, string>> {
 	const [header, ...rows] = records.filter((r) => r.length > 1 || r[0] !== '');
 	return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ''])));
 }
+
+/** Writes CSV as a spreadsheet saves it: a header line, a value in double quotes when it holds one, a comma or a line break. */
+export function writeCsv(columns: string[], rows: Array<Record<string, string>>): string {
+	const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+	return [columns, ...rows.map((row) => columns.map((column) => row[column] ?? ''))].map((cells) => cells.map(cell).join(',')).join('\r\n') + '\r\n';
+}

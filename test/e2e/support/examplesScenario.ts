@@ -9,7 +9,7 @@ import type { N8nLine } from '../../../scripts/n8n/paths';
 import type { PlannedPayout } from '../../../scripts/n8n/payoutRows';
 import { asRow, plannedPayouts } from '../../../scripts/n8n/payoutRows';
 import { waitFor } from '../../support/waitFor';
-import { parseCsv } from './csv';
+import { parseCsv, writeCsv } from './csv';
 import type { ExamplesStack } from './examplesStack';
 import { startExamplesStack } from './examplesStack';
 import { submitFormFile } from './formDownload';
@@ -57,12 +57,18 @@ function expectPaidOnce(planned: PlannedPayout[], transfers: LedgerTransfer[]) {
 	}
 }
 
+/** The columns of a payouts CSV, and what the results CSV adds after them. */
+const PAYOUT_COLUMNS = ['reference', 'account_number', 'bank_code', 'account_name', 'amount', 'narration'];
+const RESULT_COLUMNS = ['status', 'message', 'transaction_id', 'updated_at'];
+
 /** The e2e tests of the examples that need no account, on one n8n line: each run as shipped, its results read back. */
 export function describeExamples(line: N8nLine, port: number) {
 	jest.setTimeout(300_000);
 	describe(`no-account examples on n8n ${line.version} (${line.name})`, () => {
 		let stack: ExamplesStack;
 		const started = Date.now();
+		/** The collection the alert test makes, which the safety net's two triggers both bring later. */
+		const collection = { reference: `E2E-EX-COL-${line.nodeMajor}`, at: 0 };
 		const ledger = async () =>
 			((await (await fetch(`${stack.bank.url}/__sandbox/ledger`)).json()) as { data: { transfers: LedgerTransfer[] } }).data;
 		const chat = async () => ((await (await fetch(`${stack.bank.url}/__sandbox/chat`)).json()) as { data: Array<{ text: string }> }).data;
@@ -73,7 +79,17 @@ export function describeExamples(line: N8nLine, port: number) {
 		/** Starts a workflow through its stand-in webhook and returns its finished execution. */
 		const run = async (webhookPath: string, workflowId: string) => {
 			const before = (await listExecutions(stack.n8n.url, stack.apiKey, workflowId)).length;
-			expect((await fetch(`${stack.n8n.url}/${webhookPath}`, { method: 'POST' })).status).toBe(200);
+			// n8n 2.41 registers a published workflow's production webhook a moment after the publish call answers
+			// (measured: 404 at once, 200 three seconds later); a 404 starts nothing, so it is asked again.
+			const answer = await waitFor(
+				`n8n to register ${webhookPath}`,
+				async () => {
+					const response = await fetch(`${stack.n8n.url}/${webhookPath}`, { method: 'POST' });
+					return response.status === 404 ? undefined : response;
+				},
+				{ timeoutMs: 30_000, intervalMs: 1_000 },
+			);
+			expect(answer.status).toBe(200);
 			return await waitFor(
 				`an execution of ${workflowId}`,
 				async () => {
@@ -117,7 +133,8 @@ export function describeExamples(line: N8nLine, port: number) {
 
 		test('a collection becomes a row in "BaaS collections" and a message in the sandbox chat', async () => {
 			const account = stack.bank.seed.accounts.find((a) => a.account_type === 'virtual' && a.status === 'active')!;
-			const reference = `E2E-EX-COL-${line.nodeMajor}`;
+			const reference = collection.reference;
+			collection.at = Date.now();
 			const response = await fetch(`${stack.bank.url}/__sandbox/collections`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
@@ -146,19 +163,40 @@ export function describeExamples(line: N8nLine, port: number) {
 			}
 
 			// Run again with a paid row added once more (same reference): rows already done are not read, and the
-			// copy finds the transfer its reference holds instead of paying it twice.
+			// copy is a duplicate of the paid row, which keeps its outcome; nothing is paid twice.
 			const paid = stack.tablePayouts[0];
+			const paidRow = rows.find((r) => r.reference === paid.reference)!;
 			await stack.tables.insert(stack.tableIds['BaaS payouts'], [asRow(paid)]);
 			expect((await run(stack.paths.payoutsFromTable, 'ExPayoutsFromTbl')).status).toBe('success');
 			expect((await ledger()).transfers.filter((t) => t.reference_number === paid.reference)).toHaveLength(1);
 			const again = await stack.tables.rows(stack.tableIds['BaaS payouts']);
-			expect(again.filter((r) => r.reference === paid.reference).map((r) => [r.status, r.message])).toEqual([
-				['successful', 'paid'],
-				['successful', 'paid'],
+			const copy = again.find((r) => r.reference === paid.reference && r.id !== paidRow.id)!;
+			expect([copy.status, copy.message, copy.transaction_id]).toEqual([
+				'not sent',
+				`not sent: reference ${paid.reference} is already used by row ${paidRow.id}: give row ${copy.id} a reference of its own`,
+				'',
 			]);
-			for (const row of rows.filter((r) => r.reference !== paid.reference)) {
-				expect(again.find((r) => r.id === row.id)).toEqual(row);
-			}
+			for (const row of rows) expect(again.find((r) => r.id === row.id)).toEqual(row);
+		});
+
+		test('two rows of the table with one reference: one transfer, the first row paid with its transaction id, the second a duplicate not sent', async () => {
+			const [planned] = plannedPayouts(stack.bank.seed, `TWIN${line.nodeMajor}`);
+			const tableId = stack.tableIds['BaaS payouts'];
+			await stack.tables.insert(tableId, [
+				{ ...asRow(planned), amount: '100.00' },
+				{ ...asRow(planned), amount: '250.00', narration: 'the same reference again' },
+			]);
+			expect((await run(stack.paths.payoutsFromTable, 'ExPayoutsFromTbl')).status).toBe('success');
+			const transfers = (await ledger()).transfers.filter((t) => t.reference_number === planned.reference);
+			expect(transfers.map((t) => [t.amount, t.status])).toEqual([['100.00', 'successful']]);
+			const [first, second] = (await stack.tables.rows(tableId)).filter((r) => r.reference === planned.reference).sort((a, b) => a.id - b.id);
+			expect([first.amount, first.status, first.message, first.transaction_id]).toEqual(['100.00', 'successful', 'paid', transfers[0].transaction_id]);
+			expect([second.amount, second.status, second.message, second.transaction_id]).toEqual([
+				'250.00',
+				'not sent',
+				`not sent: reference ${planned.reference} is already used by row ${first.id}: give row ${second.id} a reference of its own`,
+				'',
+			]);
 		});
 
 		test('a payout whose answer is lost is written "unknown" with how to check, and the next run settles it without paying twice', async () => {
@@ -201,6 +239,100 @@ export function describeExamples(line: N8nLine, port: number) {
 				expect(resultLine).toMatchObject({ account_number: p.account_number, amount: p.amount });
 				expectOutcome(resultLine, p, transfers, bankName(p));
 			}
+		});
+
+		test('payouts from a CSV with lines to fix: every line back in the file\'s order with all its columns, "not sent" for what never reached the bank, formulas neutralised', async () => {
+			const planned = plannedPayouts(stack.bank.seed, `MIX${line.nodeMajor}`);
+			const [paid, emptyAmount, negative, intra, nameDiffers, , , inactive, failing] = planned;
+			const receipt = '=HYPERLINK("http://example.invalid/receipts/1","Open receipt")';
+			// Lines 2 to 9 of the file, failing at each stage: before anything is sent, at the name check, at the
+			// node's own check of the transfer, at the bank; a payment, a failure, and a reference used twice.
+			const lines: Array<Record<string, string>> = [
+				{ ...asRow(paid), narration: 'March salary, part 1', receipt },
+				{ ...asRow(emptyAmount), amount: '', receipt: '' },
+				{ ...asRow(nameDiffers), receipt: '@SUM(1+1)' },
+				{ ...asRow(inactive), receipt: '' },
+				{ ...asRow(negative), amount: '-5.00', receipt: '' },
+				{ ...asRow(paid), amount: '100.00', narration: 'the same reference again', receipt: '' },
+				{ ...asRow(failing), receipt: '' },
+				{ ...asRow(intra), narration: 'Bonus', receipt: '-2+3' },
+			];
+			const columns = [...PAYOUT_COLUMNS, 'receipt'];
+			const result = await submitFormFile(`${stack.n8n.url}/form/baas-payouts`, { name: 'mixed.csv', type: 'text/csv', content: writeCsv(columns, lines) });
+			const header = result.text.replace(/^\uFEFF/, '').split(/\r?\n/)[0];
+			expect(header).toBe([...columns, ...RESULT_COLUMNS].join(','));
+			const back = parseCsv(result.text);
+			expect(back.map((l) => l.reference)).toEqual(lines.map((l) => l.reference));
+			// Every input cell comes back as it was, but those a spreadsheet would run as a formula (a plain
+			// negative number is not one).
+			const neutral: Record<string, string> = { [receipt]: `'${receipt}`, '@SUM(1+1)': "'@SUM(1+1)", '-2+3': "'-2+3" };
+			for (const [i, line] of lines.entries()) {
+				expect(Object.fromEntries(columns.map((c) => [c, back[i][c]]))).toEqual(Object.fromEntries(columns.map((c) => [c, neutral[line[c]] ?? line[c]])));
+			}
+			const { transfers } = await ledger();
+			const held = (reference: string) => transfers.filter((t) => t.reference_number === reference);
+			const outcome = (i: number) => [back[i].status, back[i].message];
+			expect(back[0]).toMatchObject({ status: 'successful', message: 'paid', transaction_id: held(paid.reference)[0]?.transaction_id });
+			expect(outcome(1)).toEqual(['not sent', 'not sent: amount is empty on line 3: fill it in']);
+			expect(back[2].status).toBe('not sent');
+			expect(back[2].message).toMatch(/^not sent: /);
+			expect(back[2].message).toContain(bankName(nameDiffers)!);
+			expect(back[2].message).toContain(nameDiffers.account_name);
+			expect(back[3].status).toBe('refused');
+			expect(back[3].message).toMatch(/^not made: .*inactive/);
+			expect(back[4].status).toBe('not sent');
+			expect(back[4].message).toMatch(/^not sent: Amount must be a positive amount .*\(got "-5\.00"\) on line 6\. .*nothing was sent to the bank/);
+			expect(outcome(5)).toEqual(['not sent', `not sent: reference ${paid.reference} is already used by line 2: give line 7 a reference of its own`]);
+			expect(back[6]).toMatchObject({ status: 'failed', transaction_id: held(failing.reference)[0]?.transaction_id });
+			expect(back[7]).toMatchObject({ status: 'successful', message: 'paid', transaction_id: held(intra.reference)[0]?.transaction_id });
+			for (const [i, l] of back.entries()) if (l.status === 'not sent' || l.status === 'refused') expect({ i, id: l.transaction_id }).toEqual({ i, id: '' });
+			// The bank holds exactly one transfer per reference that reached it, with the first line's amount.
+			const ours = transfers.filter((t) => t.reference_number.startsWith(`MIX${line.nodeMajor}-`));
+			expect(ours.map((t) => [t.reference_number, t.amount]).sort()).toEqual(
+				[paid, failing, intra].map((p) => [p.reference, p.amount]).sort(),
+			);
+		});
+
+		test('payouts from a CSV whose every line is to fix: the results still come back, one line each, nothing sent', async () => {
+			const [first, second] = plannedPayouts(stack.bank.seed, `FIX${line.nodeMajor}`).map(asRow);
+			const lines = [
+				{ ...first, account_name: '' },
+				{ ...second, amount: '' },
+			];
+			const before = (await ledger()).transfers.length;
+			const result = await submitFormFile(`${stack.n8n.url}/form/baas-payouts`, { name: 'to-fix.csv', type: 'text/csv', content: writeCsv(PAYOUT_COLUMNS, lines) });
+			expect(parseCsv(result.text).map((l) => [l.reference, l.status, l.message])).toEqual([
+				[first.reference, 'not sent', 'not sent: account_name is empty on line 2: fill it in'],
+				[second.reference, 'not sent', 'not sent: amount is empty on line 3: fill it in'],
+			]);
+			expect((await ledger()).transfers.length).toBe(before);
+		});
+
+		test('the webhook-with-polling safety net, published as npm run dev publishes it: a collection reads the balance once, whichever trigger brings it first', async () => {
+			const brought = (e: Execution) =>
+				[...nodeOutput(e, 'Money Received (webhook)'), ...nodeOutput(e, 'Money Received (polling)')].some(
+					(item) => (item.data as { reference_number?: string } | undefined)?.reference_number === collection.reference,
+				);
+			// The webhook brings it at once; the poll at its next minute.
+			const runs = await waitFor(
+				'both triggers of the safety net to bring the collection',
+				async () => {
+					const seen = done(await listExecutions(stack.n8n.url, stack.apiKey, 'ExWebhookAndPoll')).filter(brought);
+					return seen.length >= 2 ? seen : undefined;
+				},
+				{ timeoutMs: 180_000, intervalMs: 2_000 },
+			);
+			const polledAfter = ((Date.now() - collection.at) / 1000).toFixed(0);
+			const firstLook = done(await listExecutions(stack.n8n.url, stack.apiKey, 'ExFirstLookSbx01')).filter((e) =>
+				nodeOutput(e, 'Money Received').some((item) => (item.data as { reference_number?: string }).reference_number === collection.reference),
+			);
+			const balanceReads = runs.filter((e) => nodeOutput(e, 'Balance Now').length > 0);
+			process.stdout.write(
+				`e2e examples n8n ${line.version}: one collection → safety net runs=${runs.length} (balance read in ${balanceReads.length}), both triggers seen within ${polledAfter} s; first look runs=${firstLook.length}\n`,
+			);
+			expect(runs.map((e) => e.status)).toEqual(['success', 'success']);
+			expect(balanceReads).toHaveLength(1);
+			expect(firstLook).toHaveLength(1);
 		});
 	});
 }

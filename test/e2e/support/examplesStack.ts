@@ -7,6 +7,7 @@ import { createApiKey, ownerSession } from '../../../scripts/n8n/api';
 import { sandboxCredentials } from '../../../scripts/n8n/credentials';
 import type { DataTableClient } from '../../../scripts/n8n/dataTables';
 import { dataTables } from '../../../scripts/n8n/dataTables';
+import { ACTIVE_IN_DEV } from '../../../scripts/n8n/devExamples';
 import type { ExampleWorkflow } from '../../../scripts/n8n/examples';
 import { activateWorkflow, importWorkflows, pointExample, readExample } from '../../../scripts/n8n/examples';
 import { ensureN8n, installCommunityPackage, packPackage } from '../../../scripts/n8n/install';
@@ -45,14 +46,20 @@ function examplesFor(bankUrl: string, tableIds: Record<string, string>, line: N8
 	replaceNode(table as never, 'Start', webhookTrigger(payoutsFromTable, 'c0ffee05-0000-4000-8000-000000000001'));
 	const report = pointed('daily-report.json');
 	replaceNode(report as never, 'Every Morning', webhookTrigger(dailyReport, 'c0ffee05-0000-4000-8000-000000000002'));
-	const workflows: ExampleWorkflow[] = [table, report, pointed('collection-alert.json'), pointed('payouts-from-file.json')];
-	return { workflows, paths: { payoutsFromTable: `webhook/${payoutsFromTable}`, dailyReport: `webhook/${dailyReport}` } };
+	const workflows: ExampleWorkflow[] = [
+		table,
+		report,
+		...['collection-alert.json', 'payouts-from-file.json', 'first-look.json', 'webhook-with-polling-safety-net.json'].map(pointed),
+	];
+	// Active as `npm run dev` leaves them, plus the two whose trigger became a webhook here.
+	const active = [...new Set([...ACTIVE_IN_DEV, table.id, report.id])];
+	return { workflows, active, paths: { payoutsFromTable: `webhook/${payoutsFromTable}`, dailyReport: `webhook/${dailyReport}` } };
 }
 
 /**
  * One n8n of the line for every no-account example, as `npm run dev` sets it up: the data tables made through
  * n8n's REST API and "BaaS payouts" filled from the sandbox's accounts, the examples imported pointed at those
- * tables and this bank, all of them active.
+ * tables and this bank, those `npm run dev` publishes active (and the two started through a webhook here).
  */
 export async function startExamplesStack(line: N8nLine, port: number): Promise<ExamplesStack> {
 	const { started, stop } = teardown(log);
@@ -78,14 +85,14 @@ export async function startExamplesStack(line: N8nLine, port: number): Promise<E
 		const { ids: tableIds } = await tables.ensure();
 		const tablePayouts = plannedPayouts(bank.seed, `TBL${line.nodeMajor}`);
 		await tables.insert(tableIds['BaaS payouts'], tablePayouts.map(asRow));
-		const { workflows, paths } = examplesFor(bank.url, tableIds, line);
+		const { workflows, active, paths } = examplesFor(bank.url, tableIds, line);
 		await importWorkflows(config, workflows);
-		for (const workflow of workflows) await activateWorkflow(n8n.url, cookie, workflow.id);
+		for (const id of active) await activateWorkflow(n8n.url, cookie, id);
 		await waitFor('the collection alert to register its URL with the bank', () => bank.bank.webhooks.some((w) => w.url.startsWith(n8n.url)), {
 			timeoutMs: 60_000,
 			intervalMs: 250,
 		});
-		log(`imported and activated ${workflows.length} no-account examples`);
+		log(`imported ${workflows.length} no-account examples, activated ${active.join(', ')}`);
 		return { n8n, bank, cookie, apiKey, tables, tableIds, tablePayouts, paths, stop };
 	} catch (error) {
 		await stop();

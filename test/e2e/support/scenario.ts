@@ -8,6 +8,7 @@ import { describeEditor } from './editorScenario';
 import { sendAndHangUp, signedCollection } from './hangUp';
 import { waitFor } from '../../support/waitFor';
 import { screenshotWorkflow } from './screenshot';
+import { describeSignInGuard } from './signInGuard';
 import type { Stack } from './stack';
 import { startStack } from './stack';
 
@@ -161,7 +162,7 @@ export function describeLine(line: N8nLine, port: number) {
 				...payable.slice(0, 17).map((a, i) => ({ ...a, reference: `${prefix}-${i + 1}`, amount: `${100 + i}.50` })),
 				...payable.slice(17, 19).map((a, i) => ({ ...a, account_name: `Someone Else ${i}`, reference: `${prefix}-MISMATCH-${i + 1}`, amount: '2500' })),
 				{ ...failing, reference: `${prefix}-FAILS`, amount: '7000.00' },
-			].map((row) => ({ ...row, narration: `Payout ${row.reference}` }));
+			].map((row, i) => ({ ...row, narration: `Payout ${row.reference}`, row_number: i + 2 })); // as Google Sheets reads them
 			stack.receiver.setRows(rows);
 
 			const response = await fetch(`${stack.n8n.url}/${stack.workflows.payouts.webhookPath}`, { method: 'POST' });
@@ -182,11 +183,15 @@ export function describeLine(line: N8nLine, port: number) {
 
 			const outcomes = stack.receiver.received('/outcomes');
 			expect(outcomes).toHaveLength(20);
-			const outcomeOf = (reference: string) => String(outcomes.find((o) => o.reference === reference)?.outcome);
-			for (const row of rows.slice(0, 17)) expect(outcomeOf(row.reference)).toBe('successful');
-			expect(outcomeOf(`${prefix}-FAILS`)).toBe('failed');
-			expect(outcomeOf(`${prefix}-MISMATCH-1`)).toMatch(/^not paid: .*Someone Else 0/);
-			expect(outcomeOf(`${prefix}-MISMATCH-2`)).toMatch(/^not paid: .*Someone Else 1/);
+			// Written back by row number, as the example matches sheet rows.
+			const outcomeOf = (reference: string) => {
+				const written = outcomes.find((o) => String(o.row_number) === String(rows.find((row) => row.reference === reference)?.row_number));
+				return `${String(written?.status)}: ${String(written?.message)}`;
+			};
+			for (const row of rows.slice(0, 17)) expect(outcomeOf(row.reference)).toBe('successful: paid');
+			expect(outcomeOf(`${prefix}-FAILS`)).toMatch(/^failed: the bank accepted it and it failed/);
+			expect(outcomeOf(`${prefix}-MISMATCH-1`)).toMatch(/^not sent: not sent: .*Someone Else 0/);
+			expect(outcomeOf(`${prefix}-MISMATCH-2`)).toMatch(/^not sent: not sent: .*Someone Else 1/);
 		});
 
 		test('the daily report workflow executes without error and posts its summary', async () => {
@@ -214,6 +219,8 @@ export function describeLine(line: N8nLine, port: number) {
 			expect(shot.nodeTitles.join(' ')).toContain('Money Received');
 			expect(shot.nodeTitles.join(' ')).toContain('Append to Sheet');
 		}, 300_000);
+
+		describeSignInGuard(() => stack, line);
 
 		describeEditor(() => stack, line.version);
 	});

@@ -12,8 +12,11 @@ import type { InstanceConfig, RunningN8n } from '../../../scripts/n8n/instance';
 import { n8nCli, startN8n } from '../../../scripts/n8n/instance';
 import type { N8nLine } from '../../../scripts/n8n/paths';
 import { CACHE_DIR, REPO_ROOT } from '../../../scripts/n8n/paths';
+import { DEAD_DELIVERIES_BEFORE_DISABLE } from '../../../sandbox/runtime/webhooks';
 import { waitFor } from '../../support/waitFor';
 
+/** How long the bank refuses create_webhook after n8n's first attempt at start-up. */
+const BANK_DOWN_MS = 45_000;
 const log = (line: string) => process.stdout.write(`[e2e url change] ${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -23,9 +26,10 @@ interface Example {
 }
 
 /**
- * "BaaS: first look" active in the real n8n, then n8n stopped and started again on another port (as after a new
- * domain, a changed WEBHOOK_URL or a busy port): with no step by the user, the bank must deliver the next
- * collection to the new URL and the workflow run exactly once.
+ * "BaaS: first look" active in the real n8n, then n8n stopped and started again: on another port (as after a new
+ * domain, a changed WEBHOOK_URL or a busy port), on the same port after the bank disabled the URL while n8n was
+ * down, and on the same port while the bank cannot take registrations. With no step by the user, the bank must
+ * deliver the next collection and the workflow run exactly once. Prints what re-registering at every start costs.
  */
 export function describeUrlChange(line: N8nLine, firstPort: number, secondPort: number) {
 	jest.setTimeout(600_000);
@@ -54,6 +58,47 @@ export function describeUrlChange(line: N8nLine, firstPort: number, secondPort: 
 			n8nLog().split(line.nodeMajor === 20 ? 'Activated workflow "BaaS: first look' : 'Added webhook "Money Received" for workflow "BaaS: first look')
 				.length - 1;
 		let apiKey = '';
+		/** BaaS Triggers in the published workflows: each registers its URL at every start. */
+		const triggers = [example, safetyNet].flatMap((workflow) => workflow.nodes).filter((node) => node.type.endsWith('.baasTrigger')).length;
+		const registrationAt = (url: string) => bank.bank.webhooks.find((w) => w.url === url);
+		const figures = (scenario: string, measured: Record<string, number>) =>
+			log(`figures ${scenario}: ${Object.entries(measured).map(([name, value]) => `${name}=${value}`).join(' ')}`);
+		const collect = async (reference: string, amount = '1500.00') => {
+			const account = bank.seed.accounts.find((a) => a.account_type === 'virtual' && a.status === 'active')!;
+			const made = await fetch(`${bank.url}/__sandbox/collections`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ account_number: account.account_number, amount, reference }),
+			});
+			expect(made.status).toBe(200);
+		};
+		/** A collection made now runs "BaaS: first look" exactly once, delivered once to the URL of n8n at `port`. */
+		const nextCollectionRunsOnce = async (prefix: string, port: number) => {
+			const reference = `${prefix}-${line.nodeMajor}-${Date.now()}`;
+			await collect(reference);
+			const carrying = async () =>
+				(await listExecutions(n8n!.url, apiKey, example.id)).filter((run) =>
+					nodeOutput(run, 'Money Received').some((item) => (item.data as { reference_number?: string } | undefined)?.reference_number === reference),
+				);
+			await waitFor('the run of the collection', async () => ((await carrying()).length > 0 ? true : undefined), {
+				timeoutMs: 120_000,
+				intervalMs: 1_000,
+			});
+			// The bank also tries URLs n8n had before (they cannot be unregistered); nothing there may start a second run.
+			await sleep(5_000);
+			expect((await carrying()).map((run) => run.status)).toEqual(['success']);
+			const delivered = bank.deliveries().filter((d) => d.reference === reference && d.url === urlAt(port));
+			expect(delivered.map((d) => d.status)).toEqual([200]);
+		};
+		/** n8n is down for as many collections as make the bank disable its URL (every attempt refused). */
+		const bankDisablesWhileDown = async (port: number) => {
+			await n8n?.stop();
+			n8n = undefined;
+			for (let i = 0; i < DEAD_DELIVERIES_BEFORE_DISABLE; i++) await collect(`E2E-WHILE-DOWN-${line.nodeMajor}-${Date.now()}-${i}`);
+			await waitFor('the bank to disable the URL', () => registrationAt(urlAt(port))?.disabledAtMs !== undefined, { timeoutMs: 120_000, intervalMs: 500 });
+		};
+		const createWebhookMs = (since: number) =>
+			Math.max(0, ...bank.requests().slice(since).filter((r) => r.path.endsWith('/customer/api/create_webhook')).map((r) => r.ms));
 		/** Starts n8n and waits until it has activated the workflow (and so saved the trigger's static data). */
 		const startAt = async (port: number) => {
 			const before = activations();
@@ -100,50 +145,70 @@ export function describeUrlChange(line: N8nLine, firstPort: number, secondPort: 
 			n8n = await startAt(secondPort);
 			expect(bank.bank.webhooks.map((w) => w.url)).toEqual(expect.arrayContaining([urlAt(firstPort), urlAt(secondPort)]));
 			apiKey = await createApiKey(n8n.url, await ownerSession(n8n.url));
-			const account = bank.seed.accounts.find((a) => a.account_type === 'virtual' && a.status === 'active')!;
-			const reference = `E2E-URL-${line.nodeMajor}-${Date.now()}`;
-			const made = await fetch(`${bank.url}/__sandbox/collections`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ account_number: account.account_number, amount: '1500.00', reference }),
-			});
-			expect(made.status).toBe(200);
-			const runs = await waitFor(
-				'the execution of the collection',
-				async () => {
-					const done = (await listExecutions(n8n!.url, apiKey, example.id)).filter((run) => run.status === 'success');
-					return done.length > 0 ? done : undefined;
-				},
-				{ timeoutMs: 120_000, intervalMs: 1_000 },
-			);
-			// The bank also tries the old URL (it cannot be unregistered); nothing there may start a second run.
-			await sleep(5_000);
-			expect(await listExecutions(n8n.url, apiKey, example.id)).toHaveLength(1);
-			expect(runs[0].status).toBe('success');
-			const delivered = bank.deliveries().filter((d) => d.reference === reference);
-			expect(delivered.some((d) => d.url === urlAt(secondPort) && d.status === 200)).toBe(true);
+			await nextCollectionRunsOnce('E2E-URL', secondPort);
 			expect(n8nLog()).toContain(
 				`n8n's webhook URL changed from ${urlAt(firstPort)} to ${urlAt(secondPort)}`,
 			);
 		});
 
-		test('started again on the same port, the trigger asks the bank nothing', async () => {
-			await n8n?.stop();
+		test('stopped while the bank disabled its URL (3 collections reached nobody), started again on the same port: the trigger registers it again and the next collection runs the workflow exactly once', async () => {
+			await bankDisablesWhileDown(secondPort);
 			const before = registrations();
+			const requestsBefore = bank.requests().length;
+			const logFrom = n8nLog().length;
+			const started = Date.now();
 			n8n = await startAt(secondPort);
-			expect(registrations()).toBe(before);
+			const activatedMs = Date.now() - started;
+			await waitFor('every BaaS Trigger to register', () => registrations() - before >= triggers, { timeoutMs: 60_000, intervalMs: 500 });
+			expect(registrationAt(urlAt(secondPort))?.disabledAtMs).toBeUndefined();
+			expect(n8nLog().slice(logFrom)).toContain(`registered ${urlAt(secondPort)} with the bank for COLLECTION_SUCCESS`);
+			await nextCollectionRunsOnce('E2E-DISABLED', secondPort);
+			expect(registrations() - before).toBe(triggers);
+			figures('restart on the same port', {
+				baas_triggers: triggers,
+				create_webhook_calls: registrations() - before,
+				per_trigger: (registrations() - before) / triggers,
+				start_to_activated_ms: activatedMs,
+				create_webhook_answer_ms_max: createWebhookMs(requestsBefore),
+			});
+		});
+
+		test('started while the bank cannot take registrations (after it disabled the URL): the workflow stays active, the trigger registers by itself once the bank is back, and the next collection runs exactly once', async () => {
+			await n8n?.stop();
+			n8n = undefined;
+			// Disabled as the test above had the bank do it (3 events while n8n was down), without waiting for 3 more.
+			registrationAt(urlAt(secondPort))!.disabledAtMs = Date.now();
+			bank.addFault({ match: 'create_webhook', errorCode: '80' });
+			const before = registrations();
+			const logFrom = n8nLog().length;
+			let failedWhileDown: number;
+			try {
+				n8n = await startN8n(config(secondPort), log);
+				await waitFor('a first registration, refused', () => registrations() > before, { timeoutMs: 120_000, intervalMs: 250 });
+				// Down well past n8n's own retries of a failing start-up activation (2.x: 5 attempts, 15 s of waits between them).
+				await sleep(BANK_DOWN_MS);
+				failedWhileDown = registrations() - before;
+			} finally {
+				bank.clearFaults();
+			}
+			expect(failedWhileDown).toBeGreaterThanOrEqual(2 * triggers);
+			const back = Date.now();
+			await waitFor('the registration once the bank is back', () => registrationAt(urlAt(secondPort))?.disabledAtMs === undefined, {
+				timeoutMs: 180_000,
+				intervalMs: 500,
+			});
+			const registeredAfterMs = Date.now() - back;
+			expect(n8nLog().slice(logFrom)).toContain(`could not register ${urlAt(secondPort)} with the bank`);
+			expect(n8nLog().slice(logFrom)).toContain(`registered ${urlAt(secondPort)} with the bank for COLLECTION_SUCCESS`);
+			await nextCollectionRunsOnce('E2E-BANK-BACK', secondPort);
+			figures('start while the bank refuses create_webhook', {
+				bank_down_ms_after_first_attempt: BANK_DOWN_MS,
+				create_webhook_calls_while_down: failedWhileDown,
+				registered_ms_after_bank_back: registeredAfterMs,
+			});
 		});
 
 		test('the README\'s "Running both" recipe: each collection passes once, and one the webhook misses is caught by the next poll', async () => {
-			const account = bank.seed.accounts.find((a) => a.account_type === 'virtual' && a.status === 'active')!;
-			const collect = async (reference: string) => {
-				const made = await fetch(`${bank.url}/__sandbox/collections`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ account_number: account.account_number, amount: '700.00', reference }),
-				});
-				expect(made.status).toBe(200);
-			};
 			const passed = async () =>
 				(await listExecutions(n8n!.url, apiKey, safetyNet.id))
 					.filter((run: Execution) => run.status === 'success')
@@ -154,7 +219,7 @@ export function describeUrlChange(line: N8nLine, firstPort: number, secondPort: 
 			await waitFor('the first poll', () => polls() > 0, { timeoutMs: 150_000, intervalMs: 1_000 });
 
 			const both = `E2E-BOTH-${line.nodeMajor}-${Date.now()}`;
-			await collect(both);
+			await collect(both, '700.00');
 			await waitFor('the webhook run', async () => (await passed()).includes(both) || undefined, { timeoutMs: 60_000, intervalMs: 1_000 });
 			const pollsBefore = polls();
 			await waitFor('the next poll', () => polls() > pollsBefore, { timeoutMs: 150_000, intervalMs: 1_000 });
@@ -164,7 +229,7 @@ export function describeUrlChange(line: N8nLine, firstPort: number, secondPort: 
 			const webhookUrl = `${n8n!.url}/webhook/${safetyNet.nodes.find((node) => node.type.endsWith('.baasTrigger'))!.webhookId}/webhook`;
 			bank.bank.webhooks.splice(0, bank.bank.webhooks.length, ...bank.bank.webhooks.filter((w) => w.url !== webhookUrl));
 			const missed = `E2E-MISSED-${line.nodeMajor}-${Date.now()}`;
-			await collect(missed);
+			await collect(missed, '700.00');
 			await waitFor('the poll that catches the missed collection', async () => (await passed()).includes(missed) || undefined, {
 				timeoutMs: 150_000,
 				intervalMs: 2_000,

@@ -90,9 +90,7 @@ export function prepareWorkflows(receiverUrl: string): PreparedWorkflows {
 		typeVersion: 4.2,
 		parameters: { url: `${receiverUrl}/rows`, options: {} },
 	}));
-	for (const name of ['Write Outcome', 'Write Transfer Error', 'Write Name Mismatch']) {
-		replaceNode(payouts, name, (old) => postTo(`${receiverUrl}/outcomes`, sheetColumns(old))());
-	}
+	replaceNode(payouts, 'Write Outcome', (old) => postTo(`${receiverUrl}/outcomes`, sheetColumns(old))());
 
 	const report = asE2eCopy(loadExample('report'));
 	replaceNode(report, 'Every Morning', webhookTrigger('e2e-report', 'a1e2e000-0000-4000-8000-000000000002'));

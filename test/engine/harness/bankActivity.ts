@@ -2,7 +2,7 @@
  * Activity at the sandbox bank for the poll tests, made in-process (faster than the control routes for thousands
  * of records, and able to give a burst one shared timestamp). The trigger still reads it all over HTTP.
  */
-import type { SandboxHandle } from '../../../sandbox';
+import type { FaultSpec, SandboxHandle } from '../../../sandbox';
 import type { Transfer } from '../../../sandbox/state/records';
 
 export const POOL = '0823000001';
@@ -47,3 +47,20 @@ export function transfer(
 export function settle(bank: SandboxHandle, pending: Transfer): void {
 	bank.bank.finalizeTransfer(pending, Date.now());
 }
+
+/** The bank reverses a transfer it reported successful: its status and its debit's become failed. */
+export function reverse(bank: SandboxHandle, t: Transfer): void {
+	t.status = 'failed';
+	t.updatedAtMs = Date.now();
+	const debit = bank.bank.findTransaction(t.businessId, t.reference);
+	if (debit) debit.status = 'failed';
+}
+
+/** The one-shot faults the poll suites throw at a poll: 80, 429, a connection dropped before or after, 80 on a status look-up. */
+export const POLL_FAULTS: readonly FaultSpec[] = [
+	{ match: 'fetch_transactions', errorCode: '80' },
+	{ match: 'fetch_transactions', rateLimit: { retryAfterSeconds: 1 } },
+	{ match: 'fetch_transactions', drop: 'before' },
+	{ match: 'fetch_transactions', drop: 'after' },
+	{ match: 'transaction_status', errorCode: '80' },
+];

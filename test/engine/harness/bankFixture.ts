@@ -40,6 +40,17 @@ export async function startBankFixture(options: SandboxOptions = {}): Promise<Ba
 	};
 }
 
+/** Saves (or overwrites) the API-client credential `id` for the fixture's bank: the seeded client ID with `clientSecret`. */
+export function storeApiCredential(fx: BankFixture, id: string, clientSecret: string): void {
+	fx.credentials.add(id, 'baasApi', {
+		baseUrl: fx.bank.url,
+		clientId: fx.bank.seed.clientId,
+		clientSecret,
+		webhookSecret: fx.bank.seed.webhookSecret,
+		accessToken: '',
+	});
+}
+
 /**
  * The bank fixture of a test file (or of the describe block it is called in): started before its tests and
  * closed after them; after each test the injected faults are cleared and `afterEachTest` runs. The fixture

@@ -1,8 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
+import { CredentialTestContext } from 'n8n-core';
+import type {
+	ICredentialTestFunction,
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWorkflowBase,
+} from 'n8n-workflow';
 
+import { buildAdditionalData } from './additionalData';
 import type { TestCredentialsHelper } from './credentialsHelper';
 import { credentialTypes } from './credentialsHelper';
-import { registerNodeType } from './nodeTypes';
+import { registeredNodeTypes, registerNodeType } from './nodeTypes';
 import { activeWorkflow, runNode } from './runNode';
 
 export interface CredentialTestResult {
@@ -63,8 +73,53 @@ class CredentialTestRequest implements INodeType {
 
 registerNodeType('test.credentialTest', new CredentialTestRequest());
 
-/** Runs the credential test of `type` for the stored credential `id`, as n8n's credential dialog would. */
-export async function testCredential(helper: TestCredentialsHelper, type: string, id: string): Promise<CredentialTestResult> {
+/**
+ * The function a node names in `testedBy` for the credential, found as n8n's CredentialsTester finds it: the
+ * first registered node listing the credential with a `testedBy`, its `methods.credentialTest` entry (for a
+ * versioned node, from the newest version that has it).
+ */
+function testFunctionFor(type: string): ICredentialTestFunction | undefined {
+	for (const nodeType of registeredNodeTypes()) {
+		const versions: INodeType[] = 'nodeVersions' in nodeType ? Object.values(nodeType.nodeVersions) : [nodeType];
+		for (const version of versions) {
+			const testedBy = (version.description as INodeTypeDescription).credentials?.find((c) => c.name === type && c.testedBy)?.testedBy;
+			if (typeof testedBy !== 'string') continue;
+			const candidates = 'nodeVersions' in nodeType ? Object.values(nodeType.nodeVersions).reverse() : [nodeType];
+			for (const candidate of candidates) {
+				const found = candidate.methods?.credentialTest?.[testedBy];
+				if (found) return found;
+			}
+		}
+	}
+	return undefined;
+}
+
+export interface CredentialTestOptions {
+	/** The credential's name in n8n (the dialog's title); `<type> <id>` when omitted, as the test workflows name it. */
+	name?: string;
+}
+
+/**
+ * Runs the credential test of `type` for the stored credential `id`, as n8n's credential dialog does (n8n's
+ * CredentialsTester, 1.123 and 2.41): the credential's own `test` request when it has one, otherwise the node
+ * function named by `testedBy`, called with a CredentialTestContext and the dialog's values.
+ */
+export async function testCredential(
+	helper: TestCredentialsHelper,
+	type: string,
+	id: string,
+	options: CredentialTestOptions = {},
+): Promise<CredentialTestResult> {
+	if (!credentialTypes[type].test) {
+		const testFunction = testFunctionFor(type);
+		if (!testFunction) return { status: 'Error', message: 'No testing function found for this credential.' };
+		const workflowData = { id: 'credential-test', name: 'credential test', nodes: [], connections: {} } as unknown as IWorkflowBase;
+		const context = new CredentialTestContext(buildAdditionalData(helper, workflowData));
+		const data = helper.stored(id);
+		if (!data) throw new Error(`No credential with id ${id}`);
+		const result = await testFunction.call(context, { id, name: options.name ?? `${type} ${id}`, type, data: { ...data } });
+		return { status: result.status, message: result.message };
+	}
 	const run = await runNode(helper, {
 		nodeType: 'test.credentialTest',
 		parameters: { credentialType: type },

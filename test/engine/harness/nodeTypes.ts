@@ -59,6 +59,11 @@ const registry: Record<string, INodeType | IVersionedNodeType> = {
 	'n8n-nodes-base.noOp': new NoOp(),
 };
 
+/** Every registered node type, in registration order (n8n's credential tester looks through them). */
+export function registeredNodeTypes(): Array<INodeType | IVersionedNodeType> {
+	return Object.values(registry);
+}
+
 /** Registers more node types (the trigger's tests add theirs). */
 export function registerNodeType(name: string, nodeType: INodeType) {
 	registry[name] = nodeType;

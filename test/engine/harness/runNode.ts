@@ -29,6 +29,8 @@ export interface RunNodeOptions {
 	nodeType?: string;
 	/** The node's version (1 when omitted: the BaaS node that offers both APIs behind Authentication). */
 	typeVersion?: number;
+	/** The execution's id, as n8n gives each execution its own (none when omitted). */
+	executionId?: string;
 }
 
 let current: Workflow | undefined;
@@ -85,6 +87,7 @@ export async function runNode(helper: TestCredentialsHelper, options: RunNodeOpt
 
 	current = workflow;
 	const additionalData = buildAdditionalData(helper, workflowData);
+	if (options.executionId !== undefined) additionalData.executionId = options.executionId;
 	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: workflow.getNode('Items')! });
 	const task = run.data.resultData.runData[nodeName]?.[0];
 	const items = task?.data?.main?.[0] ?? [];

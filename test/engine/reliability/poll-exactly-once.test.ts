@@ -3,15 +3,16 @@
  * boundaries, bursts sharing one timestamp, records the bank writes late, transfers pending for several polls,
  * failing transfers, an n8n restart before every poll (static data reloaded from the saved copy) and faults on 20%
  * of polls. Every event must be emitted exactly once. A second test shows the requests per poll do not grow with
- * the number of transactions the day already holds.
+ * the number of transactions the day already holds. Both run against the documented list shape (page numbers)
+ * and the cursor shape (ids), issue 26.
  */
 import { Prng } from '../../../sandbox/data/prng';
-import type { FaultSpec } from '../../../sandbox';
 import type { Transfer } from '../../../sandbox/state/records';
 import { POLL_LIMITS } from '../../../nodes/BaasPollTrigger/settings';
 import { clearPause } from '../../../nodes/BaasPollTrigger/signInPause';
-import { collect, settle, transfer, VIRTUALS } from '../harness/bankActivity';
+import { collect, POLL_FAULTS, settle, transfer, VIRTUALS } from '../harness/bankActivity';
 import { useBankFixture } from '../harness/bankFixture';
+import { LIST_SHAPES } from '../harness/listShapes';
 import { fakeClock, PollingWorkflow } from '../harness/pollWorkflow';
 import { reportFigures, sized } from './scale';
 
@@ -25,30 +26,25 @@ afterEach(() => {
 });
 
 const EVENTS = ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS', 'TRANSFER_FAILED'];
-const FAULTS: FaultSpec[] = [
-	{ match: 'fetch_transactions', errorCode: '80' },
-	{ match: 'fetch_transactions', rateLimit: { retryAfterSeconds: 1 } },
-	{ match: 'fetch_transactions', drop: 'before' },
-	{ match: 'fetch_transactions', drop: 'after' },
-	{ match: 'transaction_status', errorCode: '80' },
-];
 
 const keyOf = (item: Record<string, unknown>) => `${String(item.event)}:${String((item.data as { reference_number: string }).reference_number)}`;
 
-describe('Poll Trigger: every event exactly once', () => {
-	/** Whether the trigger saved a backlog it is still reading (static data: node → streams → walk). */
-	const reading = (wf: PollingWorkflow) =>
-		Object.values(wf.saved as Record<string, { streams?: Record<string, { walk?: unknown }> }>).some((node) =>
-			Object.values(node.streams ?? {}).some((stream) => stream.walk !== undefined),
-		);
+/** Per list shape: at full size the two shapes together make the 1,000 collections and 300 transfers of one run before issue 26. */
+const COLLECTIONS = sized(200, 500);
+const TRANSFERS = sized(60, 150);
 
+/** Polls in a row that emit nothing, with no transfer left to settle, before the drain ends. */
+const QUIET_POLLS = 5;
+
+describe.each(LIST_SHAPES)('Poll Trigger: every event exactly once (%s list shape)', (shape) => {
 	it.each([
 		['n8n\'s clock running with the bank\'s', false],
 		['the bank\'s clock running ahead of n8n\'s (5 s per poll: about 22 minutes at full size)', true],
-	])('1,000 collections and 300 transfers under random pages, bursts, late records, restarts and 20%% faulted polls, %s', async (_clocks, bankAhead) => {
+	])(`${COLLECTIONS} collections and ${TRANSFERS} transfers under random pages, bursts, late records, restarts and 20%% faulted polls, %s`, async (_clocks, bankAhead) => {
 		fx.bank.reset();
-		const collections = sized(200, 1000);
-		const transfers = sized(60, 300);
+		fx.bank.configure({ listShape: shape });
+		const collections = COLLECTIONS;
+		const transfers = TRANSFERS;
 		const rng = new Prng(12);
 		POLL_LIMITS.recheckDelaysMs = [0];
 		// The bank's clock runs 5 s per poll (polls every few seconds); late records may lag it by up to 30 s.
@@ -72,7 +68,7 @@ describe('Poll Trigger: every event exactly once', () => {
 		const pollOnce = async (allowFault: boolean) => {
 			POLL_LIMITS.pageSize = rng.int(3, 60);
 			const faultThisPoll = allowFault && rng.chance(0.2);
-			if (faultThisPoll) fx.bank.addFault({ ...rng.pick(FAULTS), times: 1 });
+			if (faultThisPoll) fx.bank.addFault({ ...rng.pick(POLL_FAULTS), times: 1 });
 			const before = fx.bank.requests().length;
 			const result = await wf.poll();
 			mostRequests = Math.max(mostRequests, fx.bank.requests().length - before);
@@ -110,19 +106,18 @@ describe('Poll Trigger: every event exactly once', () => {
 			await pollOnce(true);
 		}
 		// Drain: the last pending transfers settle, and polls without faults collect the rest. A poll makes at most
-		// Requests per Poll requests, so a backlog takes as many polls as it needs: poll until three polls in a row
-		// emit nothing, no transfer is left to settle and no backlog is being read (bounded, so a trigger that never
-		// catches up fails; with the bank ahead, every poll reads a backlog: it runs to the bound).
-		for (let i = 0, quiet = 0; i < 300 && quiet < 3; i++) {
+		// Requests per Poll requests, so a backlog takes as many polls as it needs: poll until QUIET_POLLS polls in a
+		// row emit nothing and no transfer is left to settle (bounded, so a trigger that never catches up fails).
+		for (let i = 0, quiet = 0; i < 300 && quiet < QUIET_POLLS; i++) {
 			const before = emitted.size;
 			await pollOnce(false);
-			quiet = emitted.size === before && awaiting.length === 0 && !reading(wf) ? quiet + 1 : 0;
+			quiet = emitted.size === before && awaiting.length === 0 ? quiet + 1 : 0;
 		}
 
 		const lost = [...expected.keys()].filter((key) => !emitted.has(key));
 		const repeated = [...emitted.values()].reduce((sum, count) => sum + count - 1, 0);
 		const unexpected = [...emitted.keys()].filter((key) => !expected.has(key));
-		reportFigures(bankAhead ? 'poll-exactly-once-bank-ahead' : 'poll-exactly-once', {
+		reportFigures(`${bankAhead ? 'poll-exactly-once-bank-ahead' : 'poll-exactly-once'} (${shape})`, {
 			created: expected.size,
 			emitted: [...emitted.values()].reduce((sum, count) => sum + count, 0),
 			lost: lost.length,
@@ -142,10 +137,11 @@ describe('Poll Trigger: every event exactly once', () => {
 		const perPoll: Record<number, number> = {};
 		for (const dayTotal of [100, 10_000]) {
 			fx.bank.reset();
+			fx.bank.configure({ listShape: shape });
 			const now = Date.now();
 			// The day's earlier traffic, all older than the trigger's start (and inside the list's date window).
 			for (let i = 0; i < dayTotal; i++) collect(fx.bank, VIRTUALS[i % VIRTUALS.length], now - 20 * 3_600_000 + i * 5_000);
-			const wf = new PollingWorkflow(fx.credentials, { authentication: 'apiClient', events: EVENTS }, undefined, `wf-flat-${dayTotal}`);
+			const wf = new PollingWorkflow(fx.credentials, { authentication: 'apiClient', events: EVENTS }, undefined, `wf-flat-${shape}-${dayTotal}`);
 			await wf.poll();
 			let requests = 0;
 			const rounds = 5;
@@ -159,7 +155,7 @@ describe('Poll Trigger: every event exactly once', () => {
 			}
 			perPoll[dayTotal] = requests / rounds;
 		}
-		reportFigures('poll-requests-per-poll', { at_100_tx_per_day: perPoll[100], at_10000_tx_per_day: perPoll[10_000] });
+		reportFigures(`poll-requests-per-poll (${shape})`, { at_100_tx_per_day: perPoll[100], at_10000_tx_per_day: perPoll[10_000] });
 		expect(perPoll[10_000]).toBe(perPoll[100]);
 	});
 });

@@ -20,6 +20,11 @@ import { additionalFieldsCollection, writeOptions } from '../commonFields';
 import type { TransferBody } from './exactlyOnce';
 import { sendExactlyOnce, waitForFinalStatus } from './exactlyOnce';
 import { bankCodeLocator, beneficiaryAccountNumberField, OWN_BANK_CODE, readBankCode, referenceNumberField, referenceText } from './fields';
+import { refuseOutsideLimits } from './limits';
+import { refuseOtherBeneficiary } from './nameCheck';
+import { checkBeneficiaryNameField, limitFields } from './safetyFields';
+import { refuseUnsafeToolCall } from './toolSafety';
+import { runsAsTool } from '../toolCaller';
 
 export const changesState = true;
 
@@ -70,16 +75,18 @@ export const description: INodeProperties[] = [
 		default: '',
 		description: 'Payment description, stored by the bank as the transfer\'s remarks (at most 255 characters)',
 	},
+	checkBeneficiaryNameField,
 	additionalFieldsCollection([
 		{
 			displayName: 'Beneficiary Account Name',
 			name: 'beneficiaryAccountName',
 			type: 'string',
 			default: '',
-			description: 'Name on the beneficiary account, as returned by Transfer → Name Enquiry',
+			description: 'Name on the beneficiary account, as returned by Transfer → Name Enquiry; with Check Beneficiary Name on, the bank must hold exactly this name or nothing is sent',
 		},
 	]),
 	writeOptions([
+		...limitFields,
 		{
 			displayName: 'Max Wait (Seconds)',
 			name: 'maxWaitSeconds',
@@ -126,13 +133,21 @@ function readTransfer(context: IExecuteFunctions, itemIndex: number): TransferBo
 /** Sends money exactly once per reference; optionally waits for an inter-bank transfer's final status. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	try {
+		refuseUnsafeToolCall(this);
 		const body = readTransfer(this, itemIndex);
 		// Checked before sending: a bad option must not surface only after the money moved.
 		const wait = validField(this, itemIndex, 'Wait for Final Status', booleanSchema, this.getNodeParameter('options.waitForFinalStatus', itemIndex, false));
 		const maxWaitSeconds = validField(this, itemIndex, 'Max Wait (Seconds)', positiveIntegerSchema, this.getNodeParameter('options.maxWaitSeconds', itemIndex, 300));
-		let record = await sendExactlyOnce(this, body, itemIndex);
+		const checkName = validField(this, itemIndex, 'Check Beneficiary Name', booleanSchema, this.getNodeParameter('checkBeneficiaryName', itemIndex, false));
+		refuseOutsideLimits(this, itemIndex, body);
+		if (checkName) await refuseOtherBeneficiary(this, itemIndex, body);
+		const sent = await sendExactlyOnce(this, body, itemIndex);
+		let record = sent.record;
 		if (wait) record = await waitForFinalStatus(this, record, maxWaitSeconds * 1000, itemIndex);
-		return { ...record, outcome: outcomeOfRecord(record) };
+		const result: IDataObject = { ...record, outcome: outcomeOfRecord(record) };
+		// An agent that calls again with the same reference hears that it was paid once, earlier.
+		if (runsAsTool(this)) result.already_sent = sent.sentBefore;
+		return result;
 	} catch (error) {
 		// Every item, success or error, says what happened to the money in one word (see ../writeOutcome.ts).
 		throw withDefaultOutcome(asNodeError(this.getNode(), error, itemIndex));

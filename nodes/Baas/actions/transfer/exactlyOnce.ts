@@ -95,34 +95,37 @@ const CONTENT_REFUSALS = new Set(['44', '45', '57', '60', '83', '99']);
  * error and never re-sent. A 26 (on any send) is answered by the transfer that holds the reference when every
  * field matches: the same payment run again, or a first send that landed late.
  * "Not made" is said only when the bank decided so; every other end is outcome unknown.
+ * `sentBefore` says the record is that of an earlier run (the bank answered 26 to this one's first send).
  */
-export async function sendExactlyOnce(context: IExecuteFunctions, body: TransferBody, itemIndex: number): Promise<IDataObject> {
+export async function sendExactlyOnce(context: IExecuteFunctions, body: TransferBody, itemIndex: number): Promise<{ record: IDataObject; sentBefore: boolean }> {
 	const send = async () => await bankRequest<IDataObject>(context, 'fundsTransfer', body, api(itemIndex));
 	const reference = body.reference_number;
+	const ofThisRun = (record: IDataObject) => ({ record, sentBefore: false });
 	try {
-		return await send();
+		return ofThisRun(await send());
 	} catch (first) {
 		if (responseCodeOf(first) === '26') {
-			// Run again (a sheet re-run, or after an unknown outcome): the transfer under this reference, when it is
-			// this one, is the answer; reporting "refused" would invite paying it again under a new reference.
+			// Run again (a sheet re-run, a retried tool call, or after an unknown outcome): the transfer under this
+			// reference, when it is this one, is the answer; reporting "refused" would invite paying it again under a
+			// new reference.
 			const earlier = await recorded(context, body, first as Error, itemIndex);
-			if (earlier) return earlier;
+			if (earlier) return { record: earlier, sentBefore: true };
 		}
 		if (!outcomeUnknown(first)) {
 			if (responseCodeOf(first) === '99' && /bank.?code/i.test(whyNoAnswer(first))) forgetBankLists();
 			throw withOutcome(asNodeError(context.getNode(), first, itemIndex), 'refused');
 		}
 		const landed = await recorded(context, body, first as Error, itemIndex);
-		if (landed) return landed;
+		if (landed) return ofThisRun(landed);
 		try {
-			return await send();
+			return ofThisRun(await send());
 		} catch (second) {
 			const code = responseCodeOf(second) ?? '';
 			if (!outcomeUnknown(second) && CONTENT_REFUSALS.has(code)) {
 				throw withOutcome(asNodeError(context.getNode(), second, itemIndex), 'refused');
 			}
 			const found = await recorded(context, body, second as Error, itemIndex);
-			if (found) return found;
+			if (found) return ofThisRun(found);
 			throw unknownOutcomeError(
 				context.getNode(),
 				itemIndex,

@@ -1,0 +1,54 @@
+import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
+
+/**
+ * What Send money offers for the times a person is not the one sending (an AI agent, a sheet): a name check
+ * against the bank and limits. UI descriptions only; the logic is in nameCheck.ts and limits.ts.
+ */
+
+/**
+ * Limits a person sets on Send money and nobody else can change: not the sheet a payout comes from, not an AI
+ * agent (whose tool sees only the $fromAI parameters). Part of Send money's Options.
+ */
+export const limitFields: INodeProperties[] = [
+	{
+		displayName: 'Allowed Beneficiary Accounts',
+		name: 'allowedBeneficiaryAccounts',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 0823100002, 0123456789',
+		description:
+			'Only these accounts may be paid: 10-digit numbers separated by commas, spaces or new lines. A transfer to any other account is refused before anything is sent. Empty: any account.',
+	},
+	{
+		displayName: 'Maximum Amount',
+		name: 'maximumAmount',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 500000.00',
+		description:
+			'The most one transfer may send, in NGN (for example 500000.00). A larger amount is refused before anything is sent. Empty: no limit.',
+	},
+];
+
+
+/** Its default is what the form shows and what a saved node without it does. */
+export const checkBeneficiaryNameField: INodeProperties = {
+	displayName: 'Check Beneficiary Name',
+	name: 'checkBeneficiaryName',
+	type: 'boolean',
+	default: false,
+	// Version 1 offers both APIs behind Authentication and cannot hold the second credential this needs.
+	displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	description:
+		"Whether to ask the bank for the name on the beneficiary account (Name Enquiry, with a BaaS Dashboard credential) just before sending, and refuse the transfer when it is not the Beneficiary Account Name given. Required when Send money runs as an AI agent's tool.",
+};
+
+/**
+ * The Name Enquiry of that check is a dashboard route, so the node takes a BaaS Dashboard credential too, asked
+ * for only when the check is on (the node otherwise keeps one credential, which n8n's editor preselects).
+ */
+export const NAME_CHECK_CREDENTIAL: INodeCredentialDescription = {
+	name: 'baasDashboardApi',
+	required: true,
+	displayOptions: { show: { resource: ['transfer'], operation: ['create'], checkBeneficiaryName: [true] } },
+};

@@ -1,0 +1,159 @@
+/**
+ * What a record handed on by a list means: an event to emit (in the BaaS Trigger's shape), a transfer to watch
+ * until its outcome is final, a reversal, or nothing. Reading the lists is follow.ts's; remembering is memory.ts's.
+ */
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { asNodeError } from '../Baas/transport/outcome';
+import type { ApiVariant } from '../Baas/transport/routes';
+import type { EventKind } from '../BaasTrigger/options';
+import type { Budget } from './budget';
+import { endsThePoll } from './budget';
+import type { Stream } from './events';
+import { eventKindOf, outcomeOf } from './events';
+import type { Slot } from './memory';
+import { dueReferences, firstSeen, reschedule } from './pending';
+import type { PollSettings } from './settings';
+import { POLL_LIMITS } from './settings';
+import { inWebhookShape } from './shape';
+import type { StreamState } from './state';
+import type { StatusAnswer } from './status';
+import { currentStatus } from './status';
+
+export interface Emitted {
+	kind: EventKind;
+	record: IDataObject;
+	createdMs: number;
+}
+
+export interface EmitRun {
+	context: IPollFunctions;
+	settings: PollSettings;
+	variant: ApiVariant;
+	nowMs: number;
+	budget: Budget;
+	emit: (event: Emitted) => void;
+	/** Set once any request of the poll got an answer: from then on a failure ends the poll keeping its progress. */
+	progressed: boolean;
+	/** Records stamped further ahead of n8n's clock than the overlap, and the furthest ahead (ms). */
+	ahead: { count: number; mostMs: number };
+	/** Records that arrived stamped before the previous poll by more than the overlap. */
+	behind: { count: number; mostMs: number };
+}
+
+export const who = (context: IPollFunctions) => `BaaS (Polling) Trigger "${context.getNode().name}"`;
+
+/** The status of one record, or undefined when it could not be read (it stays pending, with a warning). */
+async function statusOf(run: EmitRun, stream: Stream, reference: string): Promise<StatusAnswer | undefined> {
+	const timeoutMs = run.budget.take();
+	try {
+		const answer = await currentStatus(run.context, stream, reference, run.variant, timeoutMs);
+		run.progressed = true;
+		return answer;
+	} catch (error) {
+		if (endsThePoll(error)) throw asNodeError(run.context.getNode(), error);
+		run.context.logger.warn(
+			`${who(run.context)} could not read the status of ${reference} (${(error as Error).message}); it stays pending and is checked again at a later poll`,
+		);
+		return undefined;
+	}
+}
+
+/** Emits a final record (in the webhook's shape) and forgets it as pending; false while it is still pending. */
+async function conclude(run: EmitRun, stream: Stream, state: StreamState, reference: string, record: IDataObject, createdMs: number): Promise<boolean> {
+	const outcome = outcomeOf(record.status);
+	if (outcome === 'pending') return false;
+	const kind = eventKindOf(stream.name, outcome);
+	if (kind !== undefined && run.settings.events.includes(kind)) {
+		const shaped = await inWebhookShape(run.context, run.variant, stream, record, run.budget, run.nowMs);
+		run.emit({ kind, record: shaped, createdMs });
+	}
+	if (kind === 'TRANSFER_FAILED') state.failed.set(reference, createdMs);
+	state.pending.delete(reference);
+	return true;
+}
+
+function noteClock(run: EmitRun, state: StreamState, createdMs: number): void {
+	const aheadMs = createdMs - run.nowMs;
+	if (aheadMs > POLL_LIMITS.overlapMs) {
+		run.ahead.count++;
+		run.ahead.mostMs = Math.max(run.ahead.mostMs, aheadMs);
+	}
+	if (state.lastPollMs !== undefined) {
+		const behindMs = state.lastPollMs - createdMs;
+		if (behindMs > POLL_LIMITS.overlapMs) {
+			run.behind.count++;
+			run.behind.mostMs = Math.max(run.behind.mostMs, behindMs);
+		}
+	}
+}
+
+/** A record of a stream's list not handled before: emitted when final, else watched as pending. */
+export async function handleListed(run: EmitRun, stream: Stream, state: StreamState, slot: Slot): Promise<void> {
+	const reference = slot.reference as string;
+	const createdMs = slot.createdMs as number;
+	let record: IDataObject | undefined = slot.record;
+	if (record !== undefined && outcomeOf(record.status) !== 'pending' && stream.name === 'transfers' && run.variant === 'api') {
+		// The outcome is known; the event carries the Transfer status record, as the bank's webhook does.
+		record = (await statusOf(run, stream, reference))?.record;
+	}
+	if (record === undefined || !(await conclude(run, stream, state, reference, record, createdMs))) {
+		state.pending.set(reference, firstSeen(createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
+	}
+	noteClock(run, state, createdMs);
+}
+
+/**
+ * A page of the list shows a record the trigger watches as pending with a final status: it is checked at the
+ * next chance rather than after its growing wait.
+ */
+export function noticeFinal(state: StreamState, slots: Slot[], nowMs: number): void {
+	for (const slot of slots) {
+		const watched = slot.reference === undefined ? undefined : state.pending.get(slot.reference);
+		if (watched !== undefined && outcomeOf(slot.record?.status) !== 'pending' && watched.nextCheckMs > nowMs && watched.firstSeenMs !== nowMs) {
+			state.pending.set(slot.reference as string, { ...watched, nextCheckMs: nowMs });
+		}
+	}
+}
+
+/** Status checks of the records still pending that are due, at most `max`. */
+export async function recheckPending(run: EmitRun, stream: Stream, state: StreamState, max: number): Promise<void> {
+	for (const reference of dueReferences(state.pending, run.nowMs, Math.min(POLL_LIMITS.recheckPerPoll, max))) {
+		const watched = state.pending.get(reference);
+		// Seen pending by this very poll: its status was just read.
+		if (watched === undefined || watched.firstSeenMs === run.nowMs) continue;
+		const answer = await statusOf(run, stream, reference);
+		const concluded = answer?.record !== undefined && (await conclude(run, stream, state, reference, answer.record, watched.createdMs));
+		if (!concluded) state.pending.set(reference, reschedule(watched, run.nowMs, POLL_LIMITS.recheckDelaysMs));
+	}
+}
+
+/**
+ * A transfer the failed-transfers list shows that this trigger has not reported failed. The contract's "failed"
+ * includes "a debit reversed": a transfer the transfers stream handled as successful (it is remembered, or older
+ * than what the stream remembers) and created since the trigger started is a reversal, emitted as Transfer Failed
+ * once. One the transfers stream has not reached yet is a new failure, which that stream emits.
+ */
+export async function handleFailure(run: EmitRun, stream: Stream, transfers: StreamState, slot: Slot): Promise<void> {
+	const reference = slot.reference as string;
+	const createdMs = slot.createdMs as number;
+	if (createdMs < transfers.originMs || transfers.failed.has(reference) || transfers.pending.has(reference)) return;
+	const handled = transfers.memory.seen.has(reference) || (transfers.floorMs !== null && createdMs < transfers.floorMs);
+	if (!handled) return;
+	let record: IDataObject | undefined = slot.record;
+	if (run.variant === 'api') record = (await statusOf(run, stream, reference))?.record;
+	// Its status could not be read: watched as pending, so a later check reports it.
+	if (record === undefined) transfers.pending.set(reference, firstSeen(createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
+	else if (outcomeOf(record.status) === 'failed') await conclude(run, stream, transfers, reference, record, createdMs);
+}
+
+/** Keeps at most maxPending records pending (the newest first seen), warning about each given up. */
+export function warnAbout(run: EmitRun, dropped: string[]): void {
+	for (const reference of dropped) {
+		run.context.logger.warn(
+			`${who(run.context)} stopped watching ${reference}: more than ${POLL_LIMITS.maxPending} records are pending. Check its outcome with Transfer → Get Status.`,
+		);
+	}
+}
+
+export { firstSeen };

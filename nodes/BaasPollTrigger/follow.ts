@@ -1,0 +1,379 @@
+/**
+ * Follows one list of the bank from where the trigger stands up to its newest record, one page per step, and
+ * hands on each record not handled before, oldest first. What it holds (ListState) is saved between polls.
+ *
+ * - The place: `lag`, the rank of the mirror's first entry (the newest record handled) in the bank's list. 0: the
+ *   trigger had read up to the newest record. A backlog (n8n was down, a burst) is read upward from the place:
+ *   each page is chosen (windows.ts) so that the place falls near its bottom, and the records above it in the page
+ *   are handed on, oldest first; the newest of them becomes the place. Records the bank writes meanwhile at the
+ *   top only push the place down; the page that shows it says by how much.
+ * - When a page does not show the place (more records were written than the page had room for), it is searched
+ *   for: pages further down until one is below it, then halving; created_at says which way to go.
+ * - Records the bank writes late (behind the place): the mirror says how many records lie between the newest and
+ *   the oldest record of the look-back window; a page showing that oldest record at another rank says records were
+ *   written (or removed) in between, and halving the stretch finds them (verify).
+ */
+import type { Memory, Slot } from './memory';
+import { belowOf, firstValid, MALFORMED, readAgainst, takeIn } from './memory';
+import type { ListReader, Page, Paging } from './reader';
+import type { Window } from './windows';
+import { startOf, windowFor } from './windows';
+
+export interface ListState {
+	memory: Memory;
+	/** Rank of the mirror's first entry as last read; 0: up to the newest record; null: the place must be searched for. */
+	lag: number | null;
+	/** While searching: a rank the place is known to lie at or below. */
+	searchFrom?: number;
+	/** While searching: a rank it was seen to lie above (records written since may have pushed it further). */
+	searchTo?: number;
+	/** Records created before this are history (bank clock, ms); null: every record counts. */
+	floorMs: number | null;
+	paging: Paging;
+}
+
+/** Hands on one record; throws when it cannot (the poll is out of requests), which stops the reading there. */
+export type Handle = (slot: Slot) => Promise<void>;
+/** Sees every page read (records already handled included). */
+export type Observe = (slots: Slot[]) => void;
+
+/** Records between the place and the bottom of a page first read in a poll: room for what was written since. */
+const TOP_SLACK = 2;
+/** Halving steps at most in one check for records written late. */
+const MAX_VERIFY_ROUNDS = 16;
+/** How long a cap learned from the bank is kept before full pages are asked for again. */
+export const CAP_HOLD_MS = 24 * 3_600_000;
+
+type Taken = { outcome: 'placed' | 'unplaced' | 'capped'; page: Page; endsList: boolean };
+
+export class ListFollower {
+	/** The place comes from an earlier poll: records may have been written above it since. */
+	private stale = true;
+	/** Records between the place and a page's bottom: grows with what the bank writes between two reads. */
+	private slack = TOP_SLACK;
+	private probes = 0;
+	/** A search left unfinished by an earlier poll: it goes on galloping rather than page by page. */
+	private readonly resumed: boolean;
+	/** The search's bounds closed on nothing once this poll (a bound from an earlier poll may be stale). */
+	private closedOnce = false;
+	/** Mirror entries 0 … verifiedTo were seen at their ranks by the last read that placed the trigger. */
+	private verifiedTo = -1;
+	/** The last page read to place the trigger. */
+	private placedPage?: { page: Page; endsList: boolean };
+	/** Checks for records written late in this poll. */
+	private checks = 0;
+
+	constructor(
+		readonly state: ListState,
+		private readonly reader: ListReader,
+		private readonly handle: Handle,
+		private readonly nowMs: number,
+		private readonly observe: Observe = () => undefined,
+	) {
+		this.resumed = state.lag === null && (state.searchFrom ?? 0) > 0;
+	}
+
+	/** Read up to the bank's newest record in this poll. */
+	get caughtUp(): boolean {
+		return !this.stale && this.state.lag === 0;
+	}
+
+	/**
+	 * One page toward the newest record. Once the place is known in a poll, records written late behind it are looked
+	 * for first: they are older than the backlog above it.
+	 */
+	async step(): Promise<void> {
+		await this.advance();
+		if (this.checks === 0) await this.lookForLateRecords();
+	}
+
+	private async advance(): Promise<void> {
+		const { state } = this;
+		if (firstValid(state.memory) === undefined && state.lag !== null) {
+			// Nothing handled to stand on yet (or no record after the floor so far): look from the top again.
+			state.lag = null;
+			state.searchFrom = undefined;
+			state.searchTo = undefined;
+		}
+		if (state.lag === null) return await this.searchStep();
+		const cap = this.reader.cap;
+		// The page is placed around the newest handled record that is a record (a malformed entry can place nothing).
+		const anchor = (firstValid(state.memory) as { index: number; reference: string }).index;
+		const rank = state.lag + anchor;
+		// The first page of a poll leaves room below the place for what was written above it since the last poll.
+		const slack = this.stale ? Math.max(this.slack, Math.floor(cap / 2)) : this.slack;
+		const window: Window = rank <= cap - 1 - slack ? { page: 1, size: cap } : windowFor(rank, cap, 'bottom', slack, anchor + 1);
+		if (state.lag > 0 && startOf(window) >= state.lag) {
+			// No page holds the place and a record above it: two pages, when the poll can still make two requests.
+			if (this.reader.requestsLeft >= 2) await this.takeAcross(window);
+			else this.reader.giveUp();
+			return;
+		}
+		const taken = await this.take(window);
+		if (taken.outcome !== 'unplaced') return;
+		// The place was not in the page: records written since pushed it further down (or it is gone).
+		state.lag = null;
+		state.searchFrom = undefined;
+		state.searchTo = undefined;
+		this.judge(taken);
+		if (state.lag === null) await this.searchStep();
+	}
+
+	/** One page of the search for the place: below the last page known to be above it, then halving. */
+	private async searchStep(): Promise<void> {
+		const { state } = this;
+		const cap = this.reader.cap;
+		const lo = state.searchFrom ?? 0;
+		if (state.searchTo !== undefined && state.searchTo <= lo) {
+			state.searchTo = undefined;
+			// Nothing mirrored, and the list ends at `lo`: a page reaching past that rank is placed by the end. With
+			// nothing at all after the floor, the list is read up to its newest record.
+			if (firstValid(state.memory) === undefined) {
+				// (The page starts as low as it can and still hold the last record, so it reaches past the end.)
+				if (lo > 0) await this.take(windowFor(lo - 1, cap, 'top', 0));
+				else {
+					state.lag = 0;
+					state.searchFrom = undefined;
+					this.stale = false;
+				}
+				return;
+			}
+			// The bounds met on nothing: after a second time in this poll (not a bound gone stale), the place is gone.
+			if (this.closedOnce) return this.lost();
+			this.closedOnce = true;
+		}
+		let rank: number;
+		if (state.searchTo === undefined) rank = this.probes === 0 && !this.resumed ? lo : Math.max(lo + cap, 2 * lo);
+		else rank = lo + Math.max(0, Math.floor((state.searchTo - lo - cap) / 2));
+		this.probes++;
+		const taken = await this.take(windowFor(rank, cap, 'top', 0));
+		if (taken.outcome === 'unplaced') this.judge(taken);
+	}
+
+	/** Where the place lies against a page that did not show it. */
+	private judge(taken: Taken): void {
+		const { state } = this;
+		const { page } = taken;
+		const floorMs = state.floorMs;
+		const times = page.slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
+		const end = page.start + page.slots.length;
+		// A page of records not handled lies above the place (they are new), unless they are all history, older than
+		// the floor (below it). created_at says no more: a bank may list out of created_at order.
+		let below: boolean;
+		if (page.slots.length === 0) below = false;
+		else if (floorMs !== null && times.length > 0 && times.every((ms) => ms < floorMs)) below = false;
+		else below = true;
+		if (below && taken.endsList) return this.lost();
+		if (below) state.searchFrom = Math.max(state.searchFrom ?? 0, end);
+		else state.searchTo = Math.min(state.searchTo ?? Infinity, page.start);
+	}
+
+	/**
+	 * The records the mirror holds are no longer listed where they must be (the bank removed them, or changed the
+	 * list): the mirror starts afresh from the floor. `seen` stays, so nothing handled is handed on again, and the
+	 * floor rises to the oldest record remembered, so older history does not come back as new.
+	 */
+	private lost(): void {
+		const { state } = this;
+		const remembered = [...state.memory.seen.values()];
+		if (remembered.length > 0) state.floorMs = Math.max(state.floorMs ?? -Infinity, Math.min(...remembered));
+		state.memory.mirror = [];
+		state.lag = null;
+		state.searchFrom = undefined;
+		state.searchTo = undefined;
+	}
+
+	/**
+	 * When every page size up to the cap puts the place at the top of its page (the cap divides its rank), no page
+	 * holds it with a record above: the page above is read, then the place's page. If the place is still at its
+	 * rank, nothing was written above it between the two reads, and the two pages are read as one.
+	 */
+	private async takeAcross(window: Window): Promise<Taken> {
+		const above = await this.reader.read({ page: window.page - 1, size: window.size });
+		const page = await this.reader.read(window);
+		const head = firstValid(this.state.memory);
+		const at = head === undefined || this.state.lag === null ? -1 : this.state.lag + head.index - page.start;
+		// The place where it stood before the first of the two reads: nothing was written above it in between.
+		if (above.short || head === undefined || at < 0 || page.slots[at]?.reference !== head.reference) return await this.take(window, page);
+		return await this.take({ page: 1, size: window.size }, { window, start: above.start, slots: [...above.slots, ...page.slots], short: page.short });
+	}
+
+	/**
+	 * Reads one page (or takes one already read) and hands on what it places. A page read to find or move the place
+	 * updates it; a page read to check what lies behind the place (`checking`) does not: where the place stands is
+	 * then what is being checked.
+	 */
+	private async take(window: Window, read?: Page, checking = false): Promise<Taken> {
+		const { state } = this;
+		const memory = state.memory;
+		const page = read ?? (await this.reader.read(window));
+		this.observe(page.slots);
+		let reading = readAgainst(memory, page.slots, false, state.floorMs);
+		let endsList = false;
+		// A short page: whether the list ends there decides where its records lie (when anything depends on it).
+		if (page.short && (reading.anchor === 'none' || reading.unplacedBelow)) {
+			endsList = await this.reader.endsList(page, this.nowMs, CAP_HOLD_MS);
+			if (!endsList && reading.anchor === 'none') return { outcome: 'capped', page, endsList };
+			if (endsList) reading = readAgainst(memory, page.slots, true, state.floorMs);
+		}
+		// Placed only against handled records, or when it hands something on: an empty page past the list's end, or
+		// a page of history, says only where not to look.
+		if (reading.anchor === 'none' || (reading.anchor !== 'handled' && reading.deliver.length === 0)) return { outcome: 'unplaced', page, endsList };
+		if (reading.unplacedBelow && !endsList) {
+			// New records below handled ones run on past the page: older than everything new above them, they come
+			// first. The place moves below them and the list is read upward from there (handled records are skipped).
+			this.reopen(memory.mirror.length, page.start + page.slots.length);
+			return { outcome: 'placed', page, endsList };
+		}
+		const first = firstValid(memory);
+		const expectedHead = state.lag === null || first === undefined ? null : state.lag + first.index;
+		const oldHead = first?.reference;
+		const handled: number[] = [];
+		let failure: unknown;
+		try {
+			for (const position of reading.deliver) {
+				await this.handle(page.slots[position]);
+				handled.push(position);
+			}
+		} catch (error) {
+			failure = error;
+		}
+		const { headPosition } = takeIn(memory, page.slots, reading, handled, page.start === 0);
+		if (!checking || headPosition !== undefined) this.place(page, headPosition, expectedHead, oldHead, endsList);
+		if (failure !== undefined) throw failure;
+		return { outcome: 'placed', page, endsList };
+	}
+
+	private place(page: Page, headPosition: number | undefined, expectedHead: number | null, oldHead: string | undefined, endsList: boolean): void {
+		const { state } = this;
+		const mirror = state.memory.mirror;
+		const indexOf = new Map<string, number>();
+		mirror.forEach((reference, i) => reference !== MALFORMED && !indexOf.has(reference) && indexOf.set(reference, i));
+		const inPage = page.slots
+			.map((slot, position) => ({ position, index: slot.reference === undefined ? undefined : indexOf.get(slot.reference) }))
+			.filter((entry): entry is { position: number; index: number } => entry.index !== undefined);
+		if (headPosition !== undefined) state.lag = page.start + headPosition;
+		else if (inPage.length > 0) state.lag = Math.max(0, page.start + inPage[0].position - inPage[0].index);
+		else return; // the page said nothing of where the place is: the search goes on
+		state.searchFrom = undefined;
+		state.searchTo = undefined;
+		this.probes = 0;
+		// What the bank wrote above the place since it was last read: room to leave for it in the next page.
+		const was = oldHead === undefined || oldHead === MALFORMED ? undefined : page.slots.findIndex((slot) => slot.reference === oldHead);
+		if (!this.stale && expectedHead !== null && was !== undefined && was >= 0) {
+			this.slack = Math.max(this.slack, TOP_SLACK + page.start + was - expectedHead);
+		}
+		// The mirror entries this page showed at their ranks: a check for late records need not read them again.
+		const lag = state.lag;
+		this.placedPage = { page, endsList };
+		const inPlace = inPage.filter((entry) => page.start + entry.position === lag + entry.index).map((entry) => entry.index);
+		this.verifiedTo = inPlace.length > 0 ? Math.max(...inPlace) : -1;
+		this.stale = false;
+	}
+
+	/**
+	 * Looks for records the bank wrote late, behind the place. Only once the trigger is up to the newest record.
+	 * 1. The deepest mirrored record must stand at the rank the mirror gives it: if it does, nothing was written (or
+	 *    removed) above it that the mirror lacks. If not, halving finds the first mirrored record out of place; the
+	 *    records written above it are handed on from the page that shows them between handled records, or, when
+	 *    they are more than a page holds, the place moves down to that record and they are read upward from there.
+	 * 2. Below the deepest mirrored record, down to the floor: records written there are read the same way.
+	 */
+	async lookForLateRecords(): Promise<void> {
+		const { state } = this;
+		// Once the place is known in this poll (before a backlog above it is read, so what was written late behind it
+		// comes first), and at most twice a poll.
+		if (this.stale || state.lag === null || this.checks >= 2) return;
+		this.checks++;
+		const memory = state.memory;
+		const base = () => state.lag ?? 0;
+		/** The mirror index a page shows at its rank, or -1. */
+		const inPlaceAt = (page: Page, position: number) => {
+			const index = page.start + position - base();
+			const reference = page.slots[position]?.reference;
+			return reference !== undefined && memory.mirror[index] === reference ? index : -1;
+		};
+		let good = this.verifiedTo >= 0 ? memory.mirror[this.verifiedTo] : undefined;
+		let bad: string | undefined;
+		let last = this.placedPage;
+		let lastWindow: string | undefined;
+		const indexOf = (reference: string | undefined) => (reference === undefined ? -1 : memory.mirror.indexOf(reference));
+		for (let round = 0; round < MAX_VERIFY_ROUNDS && state.lag !== null; round++) {
+			const cap = this.reader.cap;
+			const deepest = lastValid(memory.mirror);
+			if (deepest < 0) return;
+			const from = indexOf(good);
+			let window: Window;
+			let probe: string;
+			if (deepest <= from) {
+				// Step 2: the deepest mirrored record stands where the mirror has it. Below it, down to the floor?
+				probe = memory.mirror[deepest];
+				const ms = memory.seen.get(probe);
+				// Below a record older than the floor lies history only.
+				if (state.floorMs !== null && ms !== undefined && ms < state.floorMs) return;
+				const shown = last === undefined ? -1 : last.page.slots.findIndex((slot) => slot.reference === probe);
+				if (last !== undefined && shown >= 0) {
+					const endsList = last.endsList || (last.page.short && (await this.reader.endsList(last.page, this.nowMs, CAP_HOLD_MS)));
+					const below = belowOf(memory, last.page.slots, shown, endsList, state.floorMs);
+					if (below.settled) return;
+					if (below.lateBelow) return this.reopen(memory.mirror.length, last.page.start + last.page.slots.length);
+				}
+				// A page holding it and as much as possible below it.
+				window = windowFor(base() + deepest, cap, 'top', 0);
+			} else {
+				// Step 1: the deepest mirrored record first; when it is out of place, halve the stretch between the last
+				// record in place and the first out of place.
+				const to = bad === undefined || indexOf(bad) <= from ? deepest : indexOf(bad);
+				const small = to - from <= cap - 1 - 2 * TOP_SLACK;
+				const at = small || bad === undefined ? to : this.validNear(Math.floor((from + to) / 2), from, to);
+				probe = memory.mirror[at];
+				window = windowFor(base() + (small ? Math.max(0, from) : at), cap, 'top', TOP_SLACK);
+			}
+			const key = JSON.stringify(window);
+			if (key === lastWindow) return; // nothing changed since the same page was read: the next poll looks again
+			lastWindow = key;
+			const taken = await this.take(window, undefined, true);
+			if (taken.outcome === 'capped') continue;
+			last = taken;
+			const page = taken.page;
+			let deepestInPlace = -1;
+			page.slots.forEach((_, position) => (deepestInPlace = Math.max(deepestInPlace, inPlaceAt(page, position))));
+			if (deepestInPlace > indexOf(good)) good = memory.mirror[deepestInPlace];
+			const shownAt = page.slots.findIndex((slot) => slot.reference === probe);
+			if (shownAt < 0 || inPlaceAt(page, shownAt) < 0) bad = probe;
+			if (deepest > from && indexOf(good) <= from && page.start <= base() + Math.max(0, from)) {
+				// The page from the last record in place shows no mirrored record in place below it: more records were
+				// written there than a page holds. They are read upward from the first mirrored record below them.
+				return this.reopen(from + 1, page.start + page.slots.length);
+			}
+		}
+	}
+
+	/**
+	 * The place moves down to mirror entry `index` (the records above it stay remembered, not mirrored), which lies
+	 * below rank `below`; with no entry there, the place is searched for from the floor below that rank.
+	 */
+	private reopen(index: number, below: number): void {
+		const { state } = this;
+		state.memory.mirror = state.memory.mirror.slice(index);
+		state.lag = null;
+		state.searchFrom = below;
+		this.stale = false;
+		state.searchTo = undefined;
+	}
+
+	/** A mirror index near `i` (strictly between `from` and `to`) holding a record, not a malformed slot. */
+	private validNear(i: number, from: number, to: number): number {
+		const mirror = this.state.memory.mirror;
+		for (let d = 0; d < to - from; d++) {
+			for (const j of [i - d, i + d]) if (j > from && j < to && mirror[j] !== MALFORMED) return j;
+		}
+		return to;
+	}
+}
+
+/** The index of the mirror's last entry that is a record, or -1. */
+function lastValid(mirror: string[]): number {
+	for (let i = mirror.length - 1; i >= 0; i--) if (mirror[i] !== MALFORMED) return i;
+	return -1;
+}

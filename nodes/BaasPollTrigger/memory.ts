@@ -1,0 +1,246 @@
+/**
+ * What the Poll Trigger remembers of one list, and how one page of the bank's list is read against it. Pure: no
+ * requests.
+ *
+ * - `seen`: every record handled (emitted, watched as pending, or history at the start), reference → created_at.
+ *   This is what makes each event once: a record in `seen` is never handled again.
+ * - `mirror`: the references of handled records in the order the bank lists them, newest first, with '' for an
+ *   entry the bank listed malformed (null, no reference…), which still takes a place in the list. It tells where
+ *   the trigger is: a page that shows a mirrored record shows where every record around it stands.
+ *
+ * The rule that keeps events exact: a record is handed on only when the page it came in shows where it lies
+ * against records already handled (or against the list's verified end, or a record older than the floor). A page
+ * is one contiguous piece of the list, so a record above a handled one in the same page is newer than it with
+ * nothing unread between them. Ranks (positions counted from the newest) are only guesses of where to read next:
+ * a wrong guess costs a request, never an event.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+/** One place in a page of the bank's list. `reference` is undefined for a malformed entry. */
+export interface Slot {
+	reference?: string;
+	createdMs?: number;
+	record?: IDataObject;
+}
+
+export const MALFORMED = '';
+
+export interface Memory {
+	seen: Map<string, number>;
+	mirror: string[];
+}
+
+export const emptyMemory = (): Memory => ({ seen: new Map(), mirror: [] });
+
+const isValid = (slot: Slot): slot is Required<Pick<Slot, 'reference' | 'createdMs'>> & Slot =>
+	slot.reference !== undefined && slot.createdMs !== undefined;
+
+/** Why the page could be placed against what the trigger knows. */
+export type Anchor = 'handled' | 'end' | 'floor' | 'none';
+
+export interface Reading {
+	anchor: Anchor;
+	/** New records below the deepest handled one that the page could not place (no older record or end below them). */
+	unplacedBelow: boolean;
+	/** Positions (in the page) of the records to hand on, oldest first. */
+	deliver: number[];
+	/** Page positions of slots whose reference is in the mirror, with their mirror index. */
+	mirrored: Array<{ position: number; index: number }>;
+}
+
+/**
+ * Reads one page against the memory. `reachesEnd`: the page is known to end where the list ends. `floorMs`:
+ * records created before it are history (before the trigger started or long behind it); null when every record
+ * counts. While the mirror holds records, only they place a page: a page of records that are all new says nothing
+ * of where they lie against what was handled, so nothing of it is handed on.
+ */
+export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, floorMs: number | null): Reading {
+	const indexOf = mirrorIndex(memory);
+	const mirrored: Reading['mirrored'] = [];
+	let deepestKnown = -1;
+	slots.forEach((slot, position) => {
+		if (!isValid(slot) || !memory.seen.has(slot.reference)) return;
+		deepestKnown = position;
+		const index = indexOf.get(slot.reference);
+		if (index !== undefined) mirrored.push({ position, index });
+	});
+	const isNew = (slot: Slot) => isValid(slot) && !memory.seen.has(slot.reference);
+	const afterFloor = (slot: Slot) => floorMs === null || (slot.createdMs as number) >= floorMs;
+	let anchor: Anchor = 'none';
+	let bottom = -1;
+	if (deepestKnown >= 0) {
+		anchor = 'handled';
+		bottom = deepestKnown;
+	} else if (firstValid(memory) === undefined) {
+		// Nothing mirrored to place the page against (a new place, or Start From): the floor or the list's end does.
+		const history = floorMs === null ? -1 : slots.findIndex((slot) => isValid(slot) && slot.createdMs < floorMs);
+		if (history >= 0) {
+			anchor = 'floor';
+			bottom = history;
+		} else if (reachesEnd) {
+			anchor = 'end';
+			bottom = slots.length;
+		}
+	}
+	const deliver: number[] = [];
+	if (anchor === 'none') return { anchor, deliver, mirrored, unplacedBelow: false };
+	// Below the deepest handled record, new records are ones the bank wrote late. They are placed only down to a
+	// record older than the floor (or the list's end) in the same page; without one, more may lie below the page,
+	// older still, and handing these on first would break oldest first (follow.ts reads that stretch upward).
+	let placedTo = bottom;
+	if (anchor === 'handled') {
+		const history = floorMs === null ? -1 : slots.findIndex((slot, position) => position > bottom && isValid(slot) && slot.createdMs < floorMs);
+		placedTo = history >= 0 ? history : reachesEnd ? slots.length : bottom;
+	}
+	let unplacedBelow = false;
+	for (let position = slots.length - 1; position >= 0; position--) {
+		const slot = slots[position];
+		if (!isNew(slot)) continue;
+		if ((position > bottom || anchor !== 'handled') && !afterFloor(slot)) continue;
+		if (position >= placedTo) unplacedBelow = true;
+		else deliver.push(position);
+	}
+	return { anchor, deliver, mirrored, unplacedBelow };
+}
+
+/**
+ * Whether a page shows what lies below the record at `position` as far as the floor: a record older than the
+ * floor below it, or the list's end. `lateBelow`: new records at or after the floor below it, not placed (more may
+ * lie below the page).
+ */
+export function belowOf(memory: Memory, slots: Slot[], position: number, reachesEnd: boolean, floorMs: number | null): { settled: boolean; lateBelow: boolean } {
+	let lateBelow = false;
+	for (let p = position + 1; p < slots.length; p++) {
+		const slot = slots[p];
+		if (!isValid(slot)) continue;
+		if (floorMs !== null && slot.createdMs < floorMs) return { settled: true, lateBelow: false };
+		if (!memory.seen.has(slot.reference)) lateBelow = true;
+	}
+	return { settled: reachesEnd, lateBelow: lateBelow && !reachesEnd };
+}
+
+function mirrorIndex(memory: Memory): Map<string, number> {
+	const index = new Map<string, number>();
+	memory.mirror.forEach((reference, i) => {
+		if (reference !== MALFORMED && !index.has(reference)) index.set(reference, i);
+	});
+	return index;
+}
+
+/**
+ * Takes a page into the memory once its records were handled: `handled` are the positions handed on (a prefix of
+ * `reading.deliver`, which is oldest first). They join `seen`, and the mirror takes the page's order for the
+ * stretch the page shows: between the mirrored records it holds, the page is the truth (records the bank wrote
+ * late are added, records it no longer lists are dropped from the mirror but stay in `seen`). A record the page
+ * showed but that was not handled (the poll ran out of requests) is left out, so it is found again.
+ * `startsAtHead`: the page is the list's first page. Returns the page position of the mirror's first entry when
+ * the page holds it (the trigger's new place).
+ */
+export function takeIn(memory: Memory, slots: Slot[], reading: Reading, handled: number[], startsAtHead: boolean): { headPosition?: number } {
+	const taken = new Set(handled);
+	for (const position of taken) {
+		const slot = slots[position];
+		memory.seen.set(slot.reference as string, slot.createdMs as number);
+	}
+	const keep = (position: number) => {
+		const slot = slots[position];
+		if (!isValid(slot)) return true;
+		return taken.has(position) || memory.seen.has(slot.reference);
+	};
+	const refOf = (position: number) => (isValid(slots[position]) ? (slots[position].reference as string) : MALFORMED);
+	if (reading.anchor === 'none') return {};
+	if (reading.mirrored.length === 0) {
+		// Placed by the floor, the list's end, or records remembered but no longer mirrored: the mirror starts afresh
+		// with the stretch of the page from its deepest record handled or known, up to the first record not handled.
+		const anchored = slots.map((_, position) => position).filter((position) => taken.has(position) || (isValid(slots[position]) && memory.seen.has(slots[position].reference as string)));
+		// A mirror that still holds records is not replaced by a page that handed nothing on.
+		if (anchored.length === 0 || (handled.length === 0 && firstValid(memory) !== undefined)) return {};
+		let top = Math.max(...anchored);
+		const deepest = top;
+		while (top > 0 && keep(top - 1)) top--;
+		const order: string[] = [];
+		for (let position = top; position <= deepest; position++) order.push(refOf(position));
+		memory.mirror = order;
+		return { headPosition: top };
+	}
+	const positions = reading.mirrored.map((m) => m.position);
+	let topPos = Math.min(...positions);
+	const bottomPos = Math.max(...positions);
+	let topIndex = Math.min(...reading.mirrored.map((m) => m.index));
+	let bottomIndex = Math.max(...reading.mirrored.map((m) => m.index));
+	// Malformed entries atop the mirror lie just above its first record in the page too: the page holds the top.
+	const lead = firstValid(memory)?.index ?? 0;
+	if (topIndex === lead && lead > 0 && topPos >= lead && slots.slice(topPos - lead, topPos).every((slot) => !isValid(slot))) {
+		topIndex = 0;
+		topPos -= lead;
+	}
+	if (startsAtHead && topIndex > 0) {
+		// The page starts at the list's top, and the mirror's first entries are not above its first mirrored record:
+		// the bank no longer lists them there. They stay in `seen`.
+		memory.mirror = memory.mirror.slice(topIndex);
+		bottomIndex -= topIndex;
+		topIndex = 0;
+	}
+	const above: string[] = [];
+	if (topIndex === 0) {
+		// The page holds the mirror's first entry: what is above it, up to the first record not handled, is the new top.
+		for (let position = topPos - 1; position >= 0 && keep(position); position--) above.unshift(refOf(position));
+	} else {
+		// The page starts inside the mirror: only records handed on from above its first mirrored record are added.
+		for (let position = 0; position < topPos; position++) if (taken.has(position)) above.push(refOf(position));
+	}
+	const between: string[] = [];
+	for (let position = topPos; position <= bottomPos; position++) if (keep(position)) between.push(refOf(position));
+	// Below the page's deepest mirrored record: the stretch of records handled or remembered, down to the first not.
+	const below: string[] = [];
+	for (let position = bottomPos + 1; position < slots.length && keep(position); position++) below.push(refOf(position));
+	memory.mirror = [...memory.mirror.slice(0, topIndex), ...above, ...between, ...below, ...memory.mirror.slice(bottomIndex + 1)];
+	if (topIndex !== 0) return {};
+	return { headPosition: topPos - above.length };
+}
+
+/** The mirror's first entry that is a record (not a malformed slot), with its index. */
+export function firstValid(memory: Memory): { index: number; reference: string } | undefined {
+	const index = memory.mirror.findIndex((reference) => reference !== MALFORMED);
+	return index < 0 ? undefined : { index, reference: memory.mirror[index] };
+}
+
+export interface TrimLimits {
+	/** Records created before this are forgotten (bank clock, ms), except the newest `keepTop` mirror entries. */
+	forgetBeforeMs: number | null;
+	maxSeen: number;
+	keepTop: number;
+}
+
+/**
+ * Bounds the memory: the mirror loses entries from its bottom (the oldest) that are older than `forgetBeforeMs`
+ * or beyond `maxSeen`; `seen` keeps every mirror entry, and other records (no longer listed where the mirror
+ * expected them) until they are older than `forgetBeforeMs`, at most `maxSeen` in all, the oldest going first.
+ * Returns the floor the memory now needs: `forgetBeforeMs`, raised above any record forgotten younger than it.
+ */
+export function trim(memory: Memory, limits: TrimLimits): number | null {
+	const old = (reference: string) => {
+		if (reference === MALFORMED) return true;
+		const ms = memory.seen.get(reference);
+		return limits.forgetBeforeMs !== null && ms !== undefined && ms < limits.forgetBeforeMs;
+	};
+	let end = Math.min(memory.mirror.length, limits.maxSeen);
+	while (end > limits.keepTop && old(memory.mirror[end - 1])) end--;
+	memory.mirror = memory.mirror.slice(0, end);
+	const mirrored = new Set(memory.mirror);
+	const others = [...memory.seen].filter(([reference, ms]) => !mirrored.has(reference) && !(limits.forgetBeforeMs !== null && ms < limits.forgetBeforeMs));
+	others.sort((a, b) => b[1] - a[1]);
+	const room = Math.max(0, limits.maxSeen - mirrored.size + (mirrored.has(MALFORMED) ? 1 : 0));
+	const kept = new Map<string, number>();
+	for (const reference of memory.mirror) {
+		if (reference === MALFORMED) continue;
+		const ms = memory.seen.get(reference);
+		if (ms !== undefined) kept.set(reference, ms);
+	}
+	for (const [reference, ms] of others.slice(0, room)) kept.set(reference, ms);
+	// A record forgotten must never come back as new: the floor rises above every record forgotten.
+	let floorMs = limits.forgetBeforeMs;
+	for (const [reference, ms] of memory.seen) if (!kept.has(reference)) floorMs = Math.max(floorMs ?? -Infinity, ms + 1);
+	memory.seen = kept;
+	return floorMs;
+}

@@ -1,0 +1,260 @@
+/**
+ * The AI examples in the real n8n 2.41.1 (docs/ai-agents.md), one n8n for both: the treasury assistant driven
+ * through its chat with the sandbox's stand-in model (its planner, or replies a test queues), every payment
+ * reviewed as the reviewer does it (the review message in the chat, its Approve or Decline link); and the MCP
+ * server with a real MCP client. What moved is read from the sandbox bank's ledger.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+import { formatAmount } from '../../sandbox/data/money';
+import { SANDBOX_MCP_TOKEN } from '../../scripts/n8n/aiCredentials';
+import { mcpUrl } from '../../scripts/n8n/devAi';
+import { LINES } from '../../scripts/n8n/paths';
+import type { AiStack } from './support/aiStack';
+import { startAiStack } from './support/aiStack';
+import { launchBrowser } from './support/editor';
+import { treasuryChat } from './support/treasuryChat';
+import { approveInEditorChat } from './support/treasuryEditor';
+
+jest.setTimeout(300_000);
+
+const line = LINES['2'];
+// Its own port (BAAS_E2E_PORT_BASE + 50), clear of the other e2e files' n8n instances.
+const port = Number(process.env.BAAS_E2E_PORT_BASE ?? 5700) + 50;
+const POOL = '0823000001';
+const BENEFICIARY = '0823100002';
+
+let stack: AiStack;
+const started = Date.now();
+const figures: string[] = [];
+const figure = (line: string) => figures.push(line);
+
+beforeAll(async () => {
+	stack = await startAiStack(line, port);
+	figure(`n8n ${line.version} with both examples ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}, 900_000);
+afterAll(async () => {
+	await stack?.stop();
+	process.stdout.write(`[e2e ai] figures:\n  ${[...figures, `whole file ${((Date.now() - started) / 1000).toFixed(0)} s`].join('\n  ')}\n`);
+});
+
+interface LedgerTransfer {
+	reference_number: string;
+	amount: string;
+	status: string;
+	beneficiary_account_number: string;
+}
+const ledger = async (reference: string) =>
+	((await (await fetch(`${stack.bank.url}/__sandbox/ledger`)).json()) as { data: { transfers: LedgerTransfer[] } }).data.transfers.filter(
+		(transfer) => transfer.reference_number === reference,
+	);
+const bankRequests = () => stack.bank.requests().length;
+const nameAtBank = (account: string) => stack.bank.bank.accounts.get(account)!.accountName;
+/** What the model gives Send money for a payment to the beneficiary at this bank (the $fromAI keys of the example). */
+const sendMoneyArguments = (reference: string, amount: string, narration: string, beneficiaryName = nameAtBank(BENEFICIARY)) => ({
+	reference,
+	bank_code: '090823',
+	amount,
+	source_account: POOL,
+	beneficiary_account: BENEFICIARY,
+	narration,
+	beneficiary_name: beneficiaryName,
+});
+/** A model's call of the example's Send money, which n8n's human review wraps as { toolParameters, hitlParameters }. */
+const reviewedSendMoney = (args: object) => ({ tool_calls: [{ name: 'Send_money', arguments: { toolParameters: args, hitlParameters: {} } }] });
+
+describe(`the treasury assistant on n8n ${line.version} (stand-in model, human review in the chat)`, () => {
+	const chat = treasuryChat(() => stack);
+	let session = 0;
+	const newSession = () => `e2e-${Date.now()}-${++session}`;
+	const payment = (amount: string, reference: string) => `pay NGN ${amount} to ${BENEFICIARY} from ${POOL} for invoice 17, reference ${reference}`;
+
+	test('a balance question is answered with the bank\'s figure', async () => {
+		const id = await chat.say(newSession(), `What is the balance of ${POOL}?`);
+		const { text } = await chat.answer(id);
+		const balance = `${formatAmount(stack.bank.bank.accounts.get(POOL)!.balance)}0000000`;
+		expect(text).toContain(`NGN ${balance}`);
+	});
+
+	test('a payout waits for the reviewer, whose message shows what moves money with the bank\'s name; approved, it is paid once', async () => {
+		const reference = `AI-E2E-OK-${Date.now()}`;
+		const t0 = Date.now();
+		const id = await chat.say(newSession(), payment('2500.00', reference));
+		const review = await chat.review(id);
+		figure(`payout: review message in the chat ${((Date.now() - t0) / 1000).toFixed(1)} s after the request`);
+		for (const shown of [
+			'Amount: NGN 2500.00',
+			`From account: ${POOL}`,
+			`To account: ${BENEFICIARY} at bank 090823 (this bank)`,
+			`Beneficiary name: ${nameAtBank(BENEFICIARY)}`,
+			`Reference: ${reference}`,
+		]) {
+			expect(review.text).toContain(shown);
+		}
+		// Nothing has moved while the reviewer has not answered.
+		expect(await ledger(reference)).toEqual([]);
+		const t1 = Date.now();
+		await chat.open(review.approve);
+		const { text, run } = await chat.answer(id);
+		figure(`payout: paid and answered ${((Date.now() - t1) / 1000).toFixed(1)} s after approval`);
+		expect(text).toMatch(new RegExp(`Transfer ${reference} of NGN 2500.00: successful`));
+		expect(chat.sendMoneyAnswers(run)).toEqual([expect.objectContaining({ reference_number: reference, status: 'successful', already_sent: false })]);
+		expect(await ledger(reference)).toEqual([expect.objectContaining({ amount: '2500.00', beneficiary_account_number: BENEFICIARY, status: 'successful' })]);
+	});
+
+	test('in the editor\'s chat, as a person tries it: the review message with its buttons, Approve payment clicked there, paid once', async () => {
+		const browser = await launchBrowser((message) => process.stdout.write(`[e2e ai] ${message}\n`));
+		if (!browser) return;
+		try {
+			const reference = `AI-E2E-EDITOR-${Date.now()}`;
+			const t0 = Date.now();
+			const review = await approveInEditorChat(browser, stack.n8n.url, stack.cookie, stack.treasury.id, payment('1500.00', reference), `ai-treasury-n8n-${line.version}`);
+			figure(`editor chat: payout requested, reviewed and paid in ${((Date.now() - t0) / 1000).toFixed(0)} s (editor load included)`);
+			for (const shown of ['Amount: NGN 1500.00', `Beneficiary name: ${nameAtBank(BENEFICIARY)}`, `Reference: ${reference}`, 'Approve payment', 'Decline']) expect(review.shown).toContain(shown);
+			expect(review.answer).toContain(`Transfer ${reference} of NGN 1500.00: successful`);
+			expect(await ledger(reference)).toEqual([expect.objectContaining({ amount: '1500.00', status: 'successful' })]);
+		} finally {
+			await browser.close();
+		}
+	});
+
+	test('declined, nothing is paid and the agent is told so', async () => {
+		const reference = `AI-E2E-NO-${Date.now()}`;
+		const id = await chat.say(newSession(), payment('100.00', reference));
+		const review = await chat.review(id);
+		const requestsBefore = bankRequests();
+		await chat.open(review.decline);
+		const { text, run } = await chat.answer(id);
+		expect(text).toMatch(/not approved by the reviewer, so no money moved/);
+		expect(chat.runsOf(run, 'Send money')).toEqual([]);
+		expect(await ledger(reference)).toEqual([]);
+		expect(bankRequests()).toBe(requestsBefore);
+		// What n8n told the model.
+		const told = stack.model.requests().at(-1)!.request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
+		expect(told.at(-1)).toMatch(/User rejected the tool call to Send money/);
+	});
+
+	test('the model calling Send money twice with the same reference, both approved: paid once, the second call told it was sent before', async () => {
+		const reference = `AI-E2E-TWICE-${Date.now()}`;
+		const send = reviewedSendMoney(sendMoneyArguments(reference, '300.00', 'twice'));
+		stack.model.queue(send, send, { content: 'Sent.' });
+		const id = await chat.say(newSession(), 'pay it twice');
+		await chat.open((await chat.review(id, 1)).approve);
+		await chat.open((await chat.review(id, 2)).approve);
+		const { run } = await chat.answer(id);
+		expect(chat.sendMoneyAnswers(run)).toEqual([
+			expect.objectContaining({ reference_number: reference, status: 'successful', already_sent: false }),
+			expect.objectContaining({ reference_number: reference, status: 'successful', already_sent: true }),
+		]);
+		expect(await ledger(reference)).toHaveLength(1);
+	});
+
+	test('above the example\'s Maximum Amount (NGN 500000.00), approved, Send money sends nothing to the bank and the agent hears why', async () => {
+		const reference = `AI-E2E-MAX-${Date.now()}`;
+		const id = await chat.say(newSession(), payment('500000.01', reference));
+		const review = await chat.review(id);
+		const requestsBefore = bankRequests();
+		await chat.open(review.approve);
+		const { text, run } = await chat.answer(id);
+		expect(bankRequests() - requestsBefore).toBe(0);
+		expect(chat.sendMoneyAnswers(run)).toEqual([{ error: expect.stringContaining(`Transfer ${reference} was not sent: its amount, NGN 500000.01, is above this node's Maximum Amount of NGN 500000.00`) }]);
+		expect(text).toMatch(/error, so nothing was done: .*Maximum Amount/);
+		expect(await ledger(reference)).toEqual([]);
+	});
+
+	test('approved with a name the bank does not hold on the account, nothing is paid: Send money checked it with the bank first', async () => {
+		const reference = `AI-E2E-NAME-${Date.now()}`;
+		stack.model.queue(reviewedSendMoney(sendMoneyArguments(reference, '400.00', 'wrong name', 'Somebody Else')), { content: 'Reported.' });
+		const id = await chat.say(newSession(), 'pay somebody else');
+		const review = await chat.review(id);
+		expect(review.text).toContain('Beneficiary name: Somebody Else');
+		await chat.open(review.approve);
+		const { run } = await chat.answer(id);
+		expect(chat.sendMoneyAnswers(run)).toEqual([
+			{ error: `Transfer ${reference} was not sent: the bank has "${nameAtBank(BENEFICIARY)}" on account ${BENEFICIARY} (bank 090823), not "Somebody Else". Nothing was sent to the bank.` },
+		]);
+		expect(await ledger(reference)).toEqual([]);
+	});
+});
+
+describe(`Send money wired where the examples never put it, on n8n ${line.version}: the node refuses it`, () => {
+	test('straight to the agent, with no human review: the model\'s call is refused before any request, and the agent is told why', async () => {
+		const chat = treasuryChat(() => stack, (started) => started.unsafe.treasury);
+		const reference = `AI-E2E-DIRECT-${Date.now()}`;
+		stack.model.queue({ tool_calls: [{ name: 'Send_money', arguments: sendMoneyArguments(reference, '200.00', 'no review') }] }, { content: 'Reported.' });
+		const requestsBefore = bankRequests();
+		const { run } = await chat.answer(await chat.say(`e2e-direct-${Date.now()}`, 'pay without review'));
+		expect(chat.sendMoneyAnswers(run)).toEqual([{ error: expect.stringMatching(/^Send money runs as an AI tool only after a person approves the call in n8n's human review/) }]);
+		expect(bankRequests()).toBe(requestsBefore);
+		expect(await ledger(reference)).toEqual([]);
+	});
+
+	test('to an MCP Server Trigger: n8n lists it, but a call is refused before any request', async () => {
+		const client = await connectMcp(SANDBOX_MCP_TOKEN, 'baas-with-send-money');
+		try {
+			const { tools } = await client.listTools();
+			expect(tools.map((tool) => tool.name)).toContain('Send_money');
+			const requestsBefore = bankRequests();
+			const reference = `AI-E2E-MCP-${Date.now()}`;
+			const result = (await client.callTool({
+				name: 'Send_money',
+				arguments: sendMoneyArguments(reference, '200.00', 'over MCP'),
+			})) as { isError?: boolean; content: Array<{ text: string }> };
+			expect(result.content.map((part) => part.text).join(' ')).toMatch(/not offered over MCP/);
+			expect(bankRequests()).toBe(requestsBefore);
+			expect(await ledger(reference)).toEqual([]);
+		} finally {
+			await client.close();
+		}
+	});
+});
+
+/** A real MCP client (the SDK's Client over streamable HTTP) connected to an MCP Server Trigger's path. */
+async function connectMcp(token: string, path?: string): Promise<Client> {
+	const client = new Client({ name: 'n8n-nodes-baas e2e', version: '1.0.0' });
+	const url = path ? `${stack.n8n.url}/mcp/${path}` : mcpUrl(stack.n8n.url);
+	await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+	return client;
+}
+
+describe(`the MCP server example on n8n ${line.version}, with a real MCP client`, () => {
+	const connect = async (token: string) => await connectMcp(token);
+
+	test('lists the read tools only, with the example\'s descriptions and input schemas', async () => {
+		const client = await connect(SANDBOX_MCP_TOKEN);
+		try {
+			const { tools } = await client.listTools();
+			const shipped = stack.mcp.nodes.filter((node) => node.type.startsWith('n8n-nodes-baas.'));
+			expect(tools.map((tool) => tool.name).sort()).toEqual(shipped.map((node) => node.name.replace(/[^A-Za-z0-9_-]/g, '_')).sort());
+			expect(tools.map((tool) => tool.name).sort()).toEqual(['Account_balance', 'Accounts', 'Name_enquiry', 'Settlements', 'Transactions', 'Transfer_status']);
+			for (const tool of tools) {
+				const node = shipped.find((candidate) => candidate.name.replace(/[^A-Za-z0-9_-]/g, '_') === tool.name)!;
+				expect(tool.description).toBe(node.parameters.toolDescription);
+			}
+			const schema = (name: string) => Object.keys(tools.find((tool) => tool.name === name)!.inputSchema.properties ?? {}).sort();
+			expect(schema('Account_balance')).toEqual(['account_number']);
+			expect(schema('Transactions')).toEqual(['account_number', 'end_date', 'start_date']);
+			expect(schema('Name_enquiry')).toEqual(['account_number', 'bank_code']);
+		} finally {
+			await client.close();
+		}
+	});
+
+	test('the balance tool answers with the bank\'s figure', async () => {
+		const client = await connect(SANDBOX_MCP_TOKEN);
+		try {
+			const t0 = Date.now();
+			const result = (await client.callTool({ name: 'Account_balance', arguments: { account_number: POOL } })) as { content: Array<{ type: string; text: string }> };
+			figure(`MCP: Account_balance answered in ${Date.now() - t0} ms`);
+			const [answer] = JSON.parse(result.content[0].text) as Array<{ account_number: string; balance: string }>;
+			expect(answer).toMatchObject({ account_number: POOL, balance: `${formatAmount(stack.bank.bank.accounts.get(POOL)!.balance)}0000000` });
+		} finally {
+			await client.close();
+		}
+	});
+
+	test('a wrong token is refused before any tool is listed', async () => {
+		await expect(connect('not-the-token')).rejects.toThrow(/401|403|Unauthorized|Authorization/i);
+	});
+});
