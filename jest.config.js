@@ -22,7 +22,23 @@ module.exports = {
 			testMatch: ['<rootDir>/test/engine/**/*.test.ts'],
 			setupFiles: ['<rootDir>/test/engine/setup-env.ts'],
 		},
-		{ ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'] },
-		{ ...common, displayName: 'queue', testMatch: ['<rootDir>/test/queue/**/*.queue.test.ts'] },
+		{
+			...common,
+			displayName: 'e2e',
+			testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'],
+			// Once before any file: pack, install n8n, pick free ports; then each worker its own ports.
+			globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
+			setupFiles: ['<rootDir>/test/e2e/workerPorts.ts'],
+		},
+		{
+			...common,
+			displayName: 'queue',
+			testMatch: ['<rootDir>/test/queue/**/*.queue.test.ts'],
+			globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
+		},
 	],
+	// Long e2e files first, so parallel workers end together.
+	testSequencer: '<rootDir>/test/e2e/sequencer.js',
+	// Each file's time at the end of a run, where BAAS_FILE_TIMES is set (.ci/run, the e2e and queue scripts).
+	reporters: ['default', ...(process.env.BAAS_FILE_TIMES ? ['<rootDir>/test/support/fileTimesReporter.js'] : [])],
 };

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { withLock } from './lock';
 import type { N8nLine } from './paths';
-import { HOST_CACHE_DIR, NODE24_VERSION, PACK_DIR, REPO_ROOT } from './paths';
+import { CACHE_DIR, HOST_CACHE_DIR, NODE24_VERSION, PACK_DIR, REPO_ROOT } from './paths';
 import type { Log } from './run';
 import { run, step } from './run';
 
@@ -28,13 +29,16 @@ export async function ensureNode(major: 20 | 24, log: Log): Promise<NodeRuntime>
 	const packageDir = path.join(folder, 'node_modules', NODE_PACKAGE);
 	const node = path.join(packageDir, 'bin', 'node');
 	if (!existsSync(node)) {
-		await step(log, `Installing Node ${NODE24_VERSION} (npm package ${NODE_PACKAGE})`, async () => {
-			mkdirSync(folder, { recursive: true });
-			writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: 'node24-runtime', private: true }));
-			await run(process.execPath, [NPM_CLI, 'install', '--no-audit', '--no-fund', `${NODE_PACKAGE}@${NODE24_VERSION}`], {
-				cwd: folder,
-				quiet: true,
-				timeoutSeconds: 600,
+		await withLock(`${folder}.lock`, log, `Node ${NODE24_VERSION} install`, async () => {
+			if (existsSync(node)) return;
+			await step(log, `Installing Node ${NODE24_VERSION} (npm package ${NODE_PACKAGE})`, async () => {
+				mkdirSync(folder, { recursive: true });
+				writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: 'node24-runtime', private: true }));
+				await run(process.execPath, [NPM_CLI, 'install', '--no-audit', '--no-fund', `${NODE_PACKAGE}@${NODE24_VERSION}`], {
+					cwd: folder,
+					quiet: true,
+					timeoutSeconds: 600,
+				});
 			});
 		});
 	}
@@ -78,44 +82,68 @@ export async function ensureN8n(line: N8nLine, log: Log): Promise<N8nInstall> {
 	const folder = n8nFolder(line);
 	const marker = path.join(folder, '.installed');
 	const bin = path.join(folder, 'node_modules', 'n8n', 'bin', 'n8n');
+	// One install per line at a time on this machine (two suites starting together would each spend 5 minutes of
+	// both cores on the same install); whoever waited finds the marker and installs nothing.
 	if (!existsSync(marker)) {
-		await step(log, `Installing n8n ${line.version} into ${folder} (once per machine; about 5 minutes)`, async () => {
-			// Built in a private folder and renamed into place, so two clones installing at once never share a
-			// half-built tree: the first rename wins and the other copy is dropped.
-			const building = `${folder}.building-${process.pid}`;
-			rmSync(building, { recursive: true, force: true });
-			mkdirSync(building, { recursive: true });
-			writeFileSync(
-				path.join(building, 'package.json'),
-				JSON.stringify({ name: `n8n-host-${line.version}`, private: true, overrides: line.overrides }),
-			);
-			// Install scripts are skipped (isolated-vm does not build on Node 20, and prebuilt binaries cannot be
-			// downloaded here); the native modules the line needs are then built from source.
-			await npm(runtime, ['install', '--no-save', '--ignore-scripts', `n8n@${line.version}`], building);
-			await npm(runtime, ['rebuild', ...line.nativeModules], building);
-			writeFileSync(path.join(building, '.installed'), new Date().toISOString());
-			if (existsSync(marker)) {
+		await withLock(`${folder}.lock`, log, `n8n ${line.version} install`, async () => {
+			if (existsSync(marker)) return;
+			await step(log, `Installing n8n ${line.version} into ${folder} (once per machine; about 5 minutes)`, async () => {
+				// Built in a private folder and renamed into place, so two clones installing at once never share a
+				// half-built tree: the first rename wins and the other copy is dropped.
+				const building = `${folder}.building-${process.pid}`;
 				rmSync(building, { recursive: true, force: true });
-				return;
-			}
-			rmSync(folder, { recursive: true, force: true });
-			renameSync(building, folder);
+				mkdirSync(building, { recursive: true });
+				writeFileSync(
+					path.join(building, 'package.json'),
+					JSON.stringify({ name: `n8n-host-${line.version}`, private: true, overrides: line.overrides }),
+				);
+				// Install scripts are skipped (isolated-vm does not build on Node 20, and prebuilt binaries cannot be
+				// downloaded here); the native modules the line needs are then built from source.
+				await npm(runtime, ['install', '--no-save', '--ignore-scripts', `n8n@${line.version}`], building);
+				await npm(runtime, ['rebuild', ...line.nativeModules], building);
+				writeFileSync(path.join(building, '.installed'), new Date().toISOString());
+				if (existsSync(marker)) {
+					rmSync(building, { recursive: true, force: true });
+					return;
+				}
+				rmSync(folder, { recursive: true, force: true });
+				renameSync(building, folder);
+			});
 		});
 	}
 	return { line, runtime, bin };
 }
 
-/** Builds and packs this package exactly as it would be published. */
+/** Set by the e2e and queue suites' global setup (test/e2e/globalSetup.ts): the tarball packed for this run. */
+export const PACKED_TARBALL_ENV = 'BAAS_PACKED_TARBALL';
+
+/**
+ * Builds and packs this package exactly as it would be published, or returns the tarball this run already packed
+ * (BAAS_PACKED_TARBALL). Build and pack hold a lock, since `npm run build` empties dist/ first: two suites packing
+ * at once would ship each other's half-built tree. The tarball is packed aside and renamed into .cache/pack, so a
+ * reader never sees a half-written one.
+ */
 export async function packPackage(log: Log): Promise<string> {
-	return await step(log, 'Building and packing n8n-nodes-baas', async () => {
-		await run('npm', ['run', 'build'], { cwd: REPO_ROOT, quiet: true, timeoutSeconds: 300 });
-		rmSync(PACK_DIR, { recursive: true, force: true });
-		mkdirSync(PACK_DIR, { recursive: true });
-		await run('npm', ['pack', '--pack-destination', PACK_DIR], { cwd: REPO_ROOT, quiet: true, timeoutSeconds: 120 });
-		const tarball = readdirSync(PACK_DIR).find((name) => name.endsWith('.tgz'));
-		if (!tarball) throw new Error('npm pack produced no tarball');
-		return path.join(PACK_DIR, tarball);
-	});
+	const packed = process.env[PACKED_TARBALL_ENV];
+	if (packed && existsSync(packed)) return packed;
+	return await withLock(path.join(CACHE_DIR, 'pack.lock'), log, 'build and pack', async () =>
+		await step(log, 'Building and packing n8n-nodes-baas', async () => {
+			await run('npm', ['run', 'build'], { cwd: REPO_ROOT, quiet: true, timeoutSeconds: 300 });
+			const aside = `${PACK_DIR}.packing-${process.pid}`;
+			rmSync(aside, { recursive: true, force: true });
+			mkdirSync(aside, { recursive: true });
+			try {
+				await run('npm', ['pack', '--pack-destination', aside], { cwd: REPO_ROOT, quiet: true, timeoutSeconds: 120 });
+				const tarball = readdirSync(aside).find((name) => name.endsWith('.tgz'));
+				if (!tarball) throw new Error('npm pack produced no tarball');
+				mkdirSync(PACK_DIR, { recursive: true });
+				renameSync(path.join(aside, tarball), path.join(PACK_DIR, tarball));
+				return path.join(PACK_DIR, tarball);
+			} finally {
+				rmSync(aside, { recursive: true, force: true });
+			}
+		}),
+	);
 }
 
 /**

@@ -8,8 +8,9 @@ cd "$(dirname "$0")/../.."
 if [ ! -x /usr/lib/postgresql/15/bin/postgres ] || ! command -v redis-server > /dev/null; then
 	echo "== installing Debian postgresql and redis-server (private instances only)"
 	if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
-	$SUDO apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql redis-server > /dev/null
+	# One apt at a time (.ci/run runs the e2e suite, which may install Chromium, beside this one).
+	$SUDO flock /tmp/n8n-nodes-baas-apt.lock sh -c 'apt-get update -qq &&
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 postgresql redis-server > /dev/null'
 fi
 
-exec npx jest --selectProjects queue --runInBand "$@"
+BAAS_FILE_TIMES=1 exec npx jest --selectProjects queue --runInBand "$@"

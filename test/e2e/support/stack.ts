@@ -5,12 +5,13 @@ import type { SandboxHandle } from '../../../sandbox';
 import { startSandbox } from '../../../sandbox';
 import { createApiKey, ownerSession } from '../../../scripts/n8n/api';
 import { sandboxCredentials } from '../../../scripts/n8n/credentials';
+import { activateWorkflow, importWorkflows, readExample } from '../../../scripts/n8n/examples';
 import type { N8nInstall } from '../../../scripts/n8n/install';
 import { ensureN8n, installCommunityPackage, packPackage } from '../../../scripts/n8n/install';
 import type { InstanceConfig, RunningN8n } from '../../../scripts/n8n/instance';
 import { n8nCli, startN8n } from '../../../scripts/n8n/instance';
 import type { N8nLine } from '../../../scripts/n8n/paths';
-import { CACHE_DIR, REPO_ROOT } from '../../../scripts/n8n/paths';
+import { CACHE_DIR } from '../../../scripts/n8n/paths';
 import type { Receiver } from './receiver';
 import { startReceiver } from './receiver';
 import { teardown } from './teardown';
@@ -52,7 +53,9 @@ export async function startStack(line: N8nLine, port: number): Promise<Stack> {
 	try {
 		const install = await ensureN8n(line, log);
 		const tarball = await packPackage(log);
-		const userFolder = path.join(CACHE_DIR, 'e2e', `n8n-${line.version}`);
+		// Named by its port as well: two stacks of one line that run at once (an e2e file and the queue suite's
+		// baseline, or e2e files in parallel workers) must not share a folder, and no two running stacks share a port.
+		const userFolder = path.join(CACHE_DIR, 'e2e', `n8n-${line.version}-${port}`);
 		rmSync(userFolder, { recursive: true, force: true });
 		mkdirSync(userFolder, { recursive: true });
 		await installCommunityPackage(userFolder, tarball, install.runtime, log);
@@ -67,31 +70,22 @@ export async function startStack(line: N8nLine, port: number): Promise<Stack> {
 		writeFileSync(credentialsFile, JSON.stringify(sandboxCredentials(bank), null, 2));
 		await n8nCli(config, ['import:credentials', `--input=${credentialsFile}`]);
 
+		// Two CLI calls in all: each starts n8n's CLI, about 10 s of CPU (minutes on a busy 2-core machine). The e2e
+		// variants are then activated through the REST route the editor's toggle uses, once n8n runs.
 		const workflows = prepareWorkflows(receiver.url);
-		for (const workflow of Object.values(workflows)) {
-			const file = path.join(userFolder, `${workflow.id}.json`);
-			writeFileSync(file, JSON.stringify(workflow.json, null, 2));
-			await n8nCli(config, ['import:workflow', `--input=${file}`]);
-			await n8nCli(
-				config,
-				line.nodeMajor === 20
-					? ['update:workflow', `--id=${workflow.id}`, '--active=true']
-					: ['publish:workflow', `--id=${workflow.id}`],
-			);
-		}
-		for (const name of Object.keys(EXAMPLES) as ExampleName[]) {
-			await n8nCli(config, ['import:workflow', `--input=${path.join(REPO_ROOT, 'examples', EXAMPLES[name])}`]);
-		}
-		log(`imported the ${Object.keys(EXAMPLES).length} examples as shipped, and activated their e2e variants`);
+		const variants = Object.values(workflows);
+		const asShipped = Object.values(EXAMPLES).map((file) => readExample(file));
+		await importWorkflows(config, [...variants.map(({ json }) => ({ ...json, name: String(json.name) })), ...asShipped]);
 
 		const n8n = await startN8n(config, log);
 		started.push(() => n8n.stop());
-		// n8n activates workflows (and so registers the trigger's URL with the bank) after it starts listening.
+		const cookie = await ownerSession(n8n.url);
+		for (const workflow of variants) await activateWorkflow(n8n.url, cookie, workflow.id);
+		log(`imported the ${asShipped.length} examples as shipped, and activated their e2e variants`);
 		const triggerUrl = `${n8n.url}/${workflows.collection.webhookPath}`;
 		await waitUntil('the trigger to register its URL with the bank', () =>
 			bank.bank.webhooks.some((webhook) => webhook.url === triggerUrl),
 		);
-		const cookie = await ownerSession(n8n.url);
 		const apiKey = await createApiKey(n8n.url, cookie);
 		const shipped = Object.fromEntries(
 			(Object.keys(EXAMPLES) as ExampleName[]).map((name) => [name, loadExample(name).id]),

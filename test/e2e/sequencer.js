@@ -1,0 +1,40 @@
+/**
+ * Long e2e files first, so parallel workers end together (jest hands the next file to whichever worker is free).
+ * A fresh clone has no jest cache of file times, so the order comes from the seconds measured per file below
+ * (n8n 1.123.81 and 2.41.1, one worker, on the 2-core CI machine); a file not listed takes its time from jest's
+ * cache of the last run, else DEFAULT_SECONDS. Other projects keep jest's own order.
+ */
+const path = require('node:path');
+const Sequencer = require('@jest/test-sequencer').default;
+
+const MEASURED_SECONDS = {
+	'polling-durable-n8n-2.e2e.test.ts': 452,
+	'polling-n8n-1.e2e.test.ts': 374,
+	'polling-n8n-2.e2e.test.ts': 340,
+	'n8n-2.e2e.test.ts': 267,
+	'n8n-1.e2e.test.ts': 235,
+	'url-change-n8n-2.e2e.test.ts': 202,
+	'url-change-n8n-1.e2e.test.ts': 148,
+	'examples-n8n-2.e2e.test.ts': 64,
+	'examples-n8n-1.e2e.test.ts': 57,
+	'instances.e2e.test.ts': 38,
+};
+const DEFAULT_SECONDS = 150;
+
+class LongestFirst extends Sequencer {
+	sort(tests) {
+		const ordered = super.sort(tests);
+		const seconds = (test) => {
+			if (!test.path.endsWith('.e2e.test.ts')) return 0;
+			const measured = MEASURED_SECONDS[path.basename(test.path)];
+			if (measured !== undefined) return measured;
+			return test.duration != null ? test.duration / 1000 : DEFAULT_SECONDS;
+		};
+		return ordered
+			.map((test, index) => ({ test, index, seconds: seconds(test) }))
+			.sort((a, b) => b.seconds - a.seconds || a.index - b.index)
+			.map(({ test }) => test);
+	}
+}
+
+module.exports = LongestFirst;
