@@ -9,6 +9,7 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 const MEASURED_SECONDS = {
 	'polling-durable-n8n-2.e2e.test.ts': 452,
+	'ai-n8n-2.e2e.test.ts': 400,
 	'polling-n8n-1.e2e.test.ts': 374,
 	'polling-n8n-2.e2e.test.ts': 340,
 	'n8n-2.e2e.test.ts': 267,
