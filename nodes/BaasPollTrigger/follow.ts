@@ -206,7 +206,7 @@ export class ListFollower {
 	 * updates it; a page read to check what lies behind the place (`checking`) does not: where the place stands is
 	 * then what is being checked.
 	 */
-	private async take(window: Window, read?: Page, checking = false): Promise<Taken> {
+	private async take(window: Window, read?: Page, checking = false, extend = true): Promise<Taken> {
 		const { state } = this;
 		const memory = state.memory;
 		const page = read ?? (await this.reader.read(window));
@@ -222,6 +222,12 @@ export class ListFollower {
 		// Placed only against handled records, or when it hands something on: an empty page past the list's end, or
 		// a page of history, says only where not to look.
 		if (reading.anchor === 'none' || (reading.anchor !== 'handled' && reading.deliver.length === 0)) return { outcome: 'unplaced', page, endsList };
+		if (reading.unplacedBelow && !endsList && extend) {
+			// New records below handled ones run on to the page's end: the next page may show a handled record below
+			// them, which places them (read together as one page when nothing moved between the two reads).
+			const joined = await this.withNextPage(page);
+			if (joined !== undefined) return await this.take(window, joined, checking, false);
+		}
 		if (reading.unplacedBelow && !endsList) {
 			// New records below handled ones run on past the page: older than everything new above them, they come
 			// first. The place moves below them and the list is read upward from there (handled records are skipped).
@@ -245,6 +251,21 @@ export class ListFollower {
 		if (!checking || headPosition !== undefined) this.place(page, headPosition, expectedHead, oldHead, endsList);
 		if (failure !== undefined) throw failure;
 		return { outcome: 'placed', page, endsList };
+	}
+
+	/**
+	 * `page` and the page after it as one page, or undefined: when the poll has no request left, the bank caps its
+	 * pages, or a record of `page` shows again in the next (records written above moved the list between the reads).
+	 */
+	private async withNextPage(page: Page): Promise<Page | undefined> {
+		if (page.short || this.reader.requestsLeft < 1) return undefined;
+		const next = await this.reader.read({ page: page.window.page + 1, size: page.window.size });
+		const endsList = next.short && (await this.reader.endsList(next, this.nowMs, CAP_HOLD_MS));
+		if (next.short && !endsList) return undefined;
+		const shown = new Set(page.slots.map((slot) => slot.reference).filter((reference) => reference !== undefined));
+		if (next.slots.some((slot) => slot.reference !== undefined && shown.has(slot.reference))) return undefined;
+		this.observe(next.slots);
+		return { window: page.window, start: page.start, slots: [...page.slots, ...next.slots], short: endsList };
 	}
 
 	private place(page: Page, headPosition: number | undefined, expectedHead: number | null, oldHead: string | undefined, endsList: boolean): void {

@@ -193,8 +193,15 @@ export function takeIn(memory: Memory, slots: Slot[], reading: Reading, handled:
 	for (let position = topPos; position <= bottomPos; position++) if (keep(position)) between.push(refOf(position));
 	// Below the page's deepest mirrored record: the stretch of records handled or remembered, down to the first not.
 	const below: string[] = [];
-	for (let position = bottomPos + 1; position < slots.length && keep(position); position++) below.push(refOf(position));
-	memory.mirror = [...memory.mirror.slice(0, topIndex), ...above, ...between, ...below, ...memory.mirror.slice(bottomIndex + 1)];
+	const tail = memory.mirror.slice(bottomIndex + 1);
+	for (let position = bottomPos + 1; position < slots.length && keep(position); position++) {
+		const reference = refOf(position);
+		// A malformed slot the page shows where the mirror has one is that same entry: counted twice, the mirror would
+		// put every record below it a rank too deep, and a record written late there would go unnoticed.
+		if (reference === MALFORMED && tail[0] === MALFORMED) tail.shift();
+		below.push(reference);
+	}
+	memory.mirror = [...memory.mirror.slice(0, topIndex), ...above, ...between, ...below, ...tail];
 	if (topIndex !== 0) return {};
 	return { headPosition: topPos - above.length };
 }

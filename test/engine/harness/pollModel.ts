@@ -183,9 +183,15 @@ export async function runHistory(
 			landing = 0;
 			steps.push(`minute ${minute}: ${did.join(', ') || '-'}; poll emitted ${figures.emitted}${figures.error ? ` (failed: ${figures.error.message.slice(0, 60)})` : ''}`);
 		}
-		// Drain: the last transfers settle; polls without faults until three in a row emit nothing.
+		// Drain: the last transfers settle; polls without faults until the ledger's every event was emitted and then
+		// three in a row emit nothing (repeats would show there), at most 120. Exactly once and oldest first are judged
+		// here, not how fast: at a small Requests per Poll a search for the place takes a request a poll, and the
+		// polls that search emit nothing. Latency has its own tests (poll-contract-*.test.ts).
+		// A trigger reading pages of 5 gets through at most 5 collections a poll at the smallest Requests per Poll: the
+		// drain allows two polls for each page of what is still to come.
 		for (const entry of awaiting) settle(bank, entry.transfer);
-		const drained = await driver.pollUntilQuiet({ everyMs: MINUTE, quiet: 3, most: 120 });
+		const most = 120 + 2 * Math.ceil(driver.oracle.check().missing.length / plan.pageSize);
+		const drained = await driver.pollUntilQuiet({ everyMs: MINUTE, quiet: 3, most, settled: () => driver.oracle.check().missing.length === 0 });
 		steps.push(`drain: ${drained} polls`);
 	} finally {
 		off();
