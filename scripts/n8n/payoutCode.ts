@@ -18,6 +18,8 @@ export interface PayoutSource {
 	numberOf: string;
 	/** Why it is numbered so, said in the code. */
 	numbered: string;
+	/** Where a row's number comes from, for a row without one. */
+	numberedBy: string;
 	/** Pay only rows whose status is empty, pending or unknown (a table or sheet keeps outcomes between runs). */
 	dueOnly: boolean;
 	/** The results become a CSV file. */
@@ -29,6 +31,7 @@ export const PAYOUT_SOURCES: Record<string, PayoutSource> = {
 		noun: 'line',
 		numberOf: 'index + 2',
 		numbered: 'the lines of the uploaded file, the header being line 1; every line is paid',
+		numberedBy: 'its place in the file',
 		dueOnly: false,
 		csv: true,
 	},
@@ -36,6 +39,7 @@ export const PAYOUT_SOURCES: Record<string, PayoutSource> = {
 		noun: 'row',
 		numberOf: 'Number(row.id)',
 		numbered: 'the rows of the data table by their id; only those not done yet are paid',
+		numberedBy: 'the id the Data Table node reads with each row',
 		dueOnly: true,
 		csv: false,
 	},
@@ -43,6 +47,7 @@ export const PAYOUT_SOURCES: Record<string, PayoutSource> = {
 		noun: 'row',
 		numberOf: 'Number(row.row_number)',
 		numbered: 'the rows of the sheet by their row number; only those not done yet are paid',
+		numberedBy: 'the row_number the Google Sheets node reads with each row',
 		dueOnly: true,
 		csv: false,
 	},
@@ -71,6 +76,7 @@ export function checkRowsCode(source: PayoutSource): string {
 ${SHARED}
 const NOUN = '${source.noun}'; // ${source.numbered}
 const numberOf = (row, index) => ${source.numberOf};
+const NUMBERED_BY = '${source.numberedBy}';
 const DUE_ONLY = ${source.dueOnly};
 
 const REQUIRED = ['reference', 'account_number', 'bank_code', 'account_name', 'amount'];
@@ -79,9 +85,11 @@ const rows = $input.all().map((item, index) => ({ row: item.json, index, number:
 rows.sort((a, b) => a.number - b.number);
 const holder = new Map();
 for (const { row, number } of rows) {
-  if (text(row.reference) !== '' && !holder.has(text(row.reference))) holder.set(text(row.reference), number);
+  if (Number.isFinite(number) && text(row.reference) !== '' && !holder.has(text(row.reference))) holder.set(text(row.reference), number);
 }
 const problemOf = ({ row, number }) => {
+  // Outcomes are written back by number: a row without one could overwrite another's.
+  if (!Number.isFinite(number)) return \`this \${NOUN} has no number (\${NUMBERED_BY}): read the \${NOUN}s with that node, unchanged\`;
   const at = \`\${NOUN} \${number}\`;
   const absent = REQUIRED.filter((column) => !(column in row));
   if (absent.length > 0) return \`there is no column \${absent.join(', ')} (needed: \${REQUIRED.join(', ')}; narration is optional)\`;

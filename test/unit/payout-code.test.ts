@@ -117,6 +117,13 @@ describe('Check Rows', () => {
 		]);
 	});
 
+	test('a sheet\'s rows read without their row number are not sent, each saying where the number comes from', () => {
+		const checked = checkRows(PAYOUT_SOURCES['payouts-from-sheet.json'], [row('A'), row('B'), row('C', { row_number: 4 })]);
+		const missing = 'this row has no number (the row_number the Google Sheets node reads with each row): read the rows with that node, unchanged';
+		const problems = new Map(checked.map(({ json }) => [(json.row as Json).reference, json.problem]));
+		expect(problems).toEqual(new Map([['A', missing], ['B', missing], ['C', '']]));
+	});
+
 	test('a file without a needed column says which', () => {
 		const { narration: _n, amount: _a, ...short } = row('A');
 		expect(checkRows(FILE, [short])[0].json.problem).toBe('there is no column amount (needed: reference, account_number, bank_code, account_name, amount; narration is optional)');

@@ -168,46 +168,6 @@ export function describeEditor(stack: () => Stack, version: string) {
 			await page.keyboard.press('Escape');
 		}, 300_000);
 
-		inBrowser("the credential's Test shows the bank's refusal: a saved BaaS API credential edited to a wrong Client Secret", async () => {
-			const { bank, n8n, cookie } = stack();
-			const name = `BaaS API (browser copy ${version})`;
-			const wrong = 'browser-Wrong-Secret-27';
-			const right = { baseUrl: bank.url, clientId: bank.seed.clientId, clientSecret: bank.seed.clientSecret, webhookSecret: bank.seed.webhookSecret };
-			await withApiCredential(stack(), name, right, async (data) => {
-				// Tested once while right, as n8n does when it is saved (a declarative Test then stored a token, which
-				// later Tests sent instead of signing in: issue 27).
-				const firstTest = await fetch(`${n8n.url}/rest/credentials/test`, {
-					method: 'POST',
-					headers: { cookie, 'content-type': 'application/json', 'browser-id': 'e2e' },
-					body: JSON.stringify({ credentials: { id: data.id, name, type: 'baasApi', data: right } }),
-				});
-				expect(((await firstTest.json()) as { data: { status: string } }).data.status).toBe('OK');
-				const refused = () => bank.requests().filter((r) => r.path.endsWith('/generate_token') && r.response_code === '41').length;
-				const before = refused();
-
-				await page.goto(`${n8n.url}/home/credentials/${data.id}`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
-				const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
-				await dialog.waitFor({ timeout: 120_000 });
-				const secret = dialog.locator('[data-test-id="credential-connection-parameter"]', { hasText: 'Client Secret' }).locator('input').first();
-				await secret.fill(wrong);
-				// The Save button sits in the modal's header, outside the dialog's body.
-				await page.locator('[data-test-id="credential-save-button"]').first().click();
-				// n8n tests a credential when it is saved, and shows what the test said under "More details".
-				await dialog.getByText(/Couldn.t connect with these settings/).first().waitFor({ timeout: 60_000 });
-				const more = dialog.getByText(/More details/i);
-				if ((await more.count()) > 0) await more.first().click();
-				await dialog.getByText(/Invalid client credentials \[41\]/).first().waitFor({ timeout: 30_000 });
-				const shown = await dialog.innerText();
-				await shoot(page, `credential-test-refused-n8n-${version}`);
-				expect(shown).toContain('The bank refused to sign in: Invalid client credentials [41]');
-				expect(shown).toContain(`credential "${name}"`);
-				expect(shown).not.toContain(wrong);
-				// The Test asked the bank with the dialog's secret, once.
-				expect(refused() - before).toBe(1);
-				await page.keyboard.press('Escape');
-			});
-		});
-
 		inBrowser('Send money\'s Source Account list offers the accounts that can send, each with status and balance, largest balance first', async () => {
 			await openPickerAfterTrigger(page, stack().n8n.url);
 			await openActions(page, 'BaaS');
@@ -270,6 +230,48 @@ export function describeEditor(stack: () => Stack, version: string) {
 			expect(docsTarget(await docsHref(page))).toEqual(opensPage('docs/nodes/baas-trigger.md'));
 			expect(text).toMatch(/Test URL/i);
 			expect(text).toMatch(/Production URL/i);
+		});
+
+		// Last: it saves and deletes a credential, and on n8n 1.123.81 the preselection tests above then found no credential
+		// preselected (CI, 2026-11-26; 2.41.1 was unaffected).
+		inBrowser("the credential's Test shows the bank's refusal: a saved BaaS API credential edited to a wrong Client Secret", async () => {
+			const { bank, n8n, cookie } = stack();
+			const name = `BaaS API (browser copy ${version})`;
+			const wrong = 'browser-Wrong-Secret-27';
+			const right = { baseUrl: bank.url, clientId: bank.seed.clientId, clientSecret: bank.seed.clientSecret, webhookSecret: bank.seed.webhookSecret };
+			await withApiCredential(stack(), name, right, async (data) => {
+				// Tested once while right, as n8n does when it is saved (a declarative Test then stored a token, which
+				// later Tests sent instead of signing in: issue 27).
+				const firstTest = await fetch(`${n8n.url}/rest/credentials/test`, {
+					method: 'POST',
+					headers: { cookie, 'content-type': 'application/json', 'browser-id': 'e2e' },
+					body: JSON.stringify({ credentials: { id: data.id, name, type: 'baasApi', data: right } }),
+				});
+				expect(((await firstTest.json()) as { data: { status: string } }).data.status).toBe('OK');
+				const refused = () => bank.requests().filter((r) => r.path.endsWith('/generate_token') && r.response_code === '41').length;
+				const before = refused();
+
+				await page.goto(`${n8n.url}/home/credentials/${data.id}`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+				const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
+				await dialog.waitFor({ timeout: 120_000 });
+				const secret = dialog.locator('[data-test-id="credential-connection-parameter"]', { hasText: 'Client Secret' }).locator('input').first();
+				await secret.fill(wrong);
+				// The Save button sits in the modal's header, outside the dialog's body.
+				await page.locator('[data-test-id="credential-save-button"]').first().click();
+				// n8n tests a credential when it is saved, and shows what the test said under "More details".
+				await dialog.getByText(/Couldn.t connect with these settings/).first().waitFor({ timeout: 60_000 });
+				const more = dialog.getByText(/More details/i);
+				if ((await more.count()) > 0) await more.first().click();
+				await dialog.getByText(/Invalid client credentials \[41\]/).first().waitFor({ timeout: 30_000 });
+				const shown = await dialog.innerText();
+				await shoot(page, `credential-test-refused-n8n-${version}`);
+				expect(shown).toContain('The bank refused to sign in: Invalid client credentials [41]');
+				expect(shown).toContain(`credential "${name}"`);
+				expect(shown).not.toContain(wrong);
+				// The Test asked the bank with the dialog's secret, once.
+				expect(refused() - before).toBe(1);
+				await page.keyboard.press('Escape');
+			});
 		});
 	});
 }

@@ -51,8 +51,10 @@ function examplesFor(bankUrl: string, tableIds: Record<string, string>, line: N8
 		report,
 		...['collection-alert.json', 'payouts-from-file.json', 'first-look.json', 'webhook-with-polling-safety-net.json'].map(pointed),
 	];
-	// Active as `npm run dev` leaves them, plus the two whose trigger became a webhook here.
-	const active = [...new Set([...ACTIVE_IN_DEV, table.id, report.id])];
+	// Active as `npm run dev` leaves them (the AI examples have their own suite, ai-n8n-2), plus the two whose trigger
+	// became a webhook here.
+	const imported = new Set(workflows.map((workflow) => workflow.id));
+	const active = [...new Set([...ACTIVE_IN_DEV.filter((id) => imported.has(id)), table.id, report.id])];
 	return { workflows, active, paths: { payoutsFromTable: `webhook/${payoutsFromTable}`, dailyReport: `webhook/${dailyReport}` } };
 }
 

@@ -10,6 +10,8 @@ export interface PayoutRow extends Record<string, unknown> {
 	bank_code: string;
 	account_name: string;
 	narration: string;
+	/** The sheet's row number, as Google Sheets reads it (the header is row 1): the example matches outcomes by it. */
+	row_number: number;
 }
 
 /** `count` payable rows (the bank's other-bank accounts that settle successfully, reused in turn). */
@@ -21,6 +23,7 @@ export function payoutRows(stack: QueueStack, prefix: string, count: number): Pa
 		reference: `${prefix}-${i + 1}`,
 		amount: `${10 + (i % 50)}.${String(i % 100).padStart(2, '0')}`,
 		narration: `Payout ${prefix}-${i + 1}`,
+		row_number: i + 2,
 	}));
 }
 
