@@ -1,24 +1,24 @@
 /**
  * Long e2e files first, so parallel workers end together (jest hands the next file to whichever worker is free).
  * A fresh clone has no jest cache of file times, so the order comes from the seconds measured per file below
- * (n8n 1.123.81 and 2.41.1, one worker, on the 2-core CI machine); a file not listed takes its time from jest's
+ * (n8n 1.123.81 and 2.41.1, two workers, on the 2-core CI machine, 2026-11-26; the examples files estimated); a file not listed takes its time from jest's
  * cache of the last run, else DEFAULT_SECONDS. Other projects keep jest's own order.
  */
 const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
 const MEASURED_SECONDS = {
-	'polling-durable-n8n-2.e2e.test.ts': 452,
-	'ai-n8n-2.e2e.test.ts': 400,
-	'polling-n8n-1.e2e.test.ts': 374,
-	'polling-n8n-2.e2e.test.ts': 340,
-	'n8n-2.e2e.test.ts': 267,
-	'n8n-1.e2e.test.ts': 235,
-	'url-change-n8n-2.e2e.test.ts': 202,
-	'url-change-n8n-1.e2e.test.ts': 148,
-	'examples-n8n-2.e2e.test.ts': 64,
-	'examples-n8n-1.e2e.test.ts': 57,
-	'instances.e2e.test.ts': 38,
+	'n8n-1.e2e.test.ts': 687,
+	'n8n-2.e2e.test.ts': 663,
+	'polling-durable-n8n-2.e2e.test.ts': 546,
+	'polling-n8n-2.e2e.test.ts': 501,
+	'polling-n8n-1.e2e.test.ts': 426,
+	'url-change-n8n-2.e2e.test.ts': 395,
+	'url-change-n8n-1.e2e.test.ts': 274,
+	'ai-n8n-2.e2e.test.ts': 171,
+	'examples-n8n-2.e2e.test.ts': 150,
+	'examples-n8n-1.e2e.test.ts': 140,
+	'instances.e2e.test.ts': 46,
 };
 const DEFAULT_SECONDS = 150;
 
