@@ -12,6 +12,7 @@ import { REPO_ROOT } from '../../../scripts/n8n/paths';
 import type { ActionNodeName } from './editor';
 import {
 	ACTION_NODES,
+	credentialInUse,
 	docsHref,
 	expectedPicker,
 	launchBrowser,
@@ -96,7 +97,8 @@ export function describeEditor(stack: () => Stack, version: string) {
 			expect(missed).toEqual([]);
 		});
 
-		// n8n preselects the most recently saved credential a node accepts: one credential per node makes it one that runs the action.
+		// n8n 2.x preselects the saved credential a node's action runs with; 1.x leaves BaaS's to the user when a BaaS
+		// Dashboard credential is saved too (credentialInUse), and then offers it.
 		test.each([
 			['BaaS', 'Get many banks'],
 			['BaaS', 'Get many accounts'],
@@ -108,15 +110,17 @@ export function describeEditor(stack: () => Stack, version: string) {
 			await openPickerAfterTrigger(page, stack().n8n.url);
 			await openActions(page, node);
 			await pickAction(page, action);
-			expect((await panel(page)).credential).toBe(credentialOf(node));
+			const { preselected, used } = await credentialInUse(page, version, node, credentialOf(node));
+			expect(preselected).toBe(version.startsWith('1.') && node === 'BaaS' ? '' : credentialOf(node));
+			expect(used).toBe(credentialOf(node));
 		}, 300_000);
 
 		inBrowser('BaaS → Send money shows its fields in order with hints, and its output after the step runs', async () => {
 			await openPickerAfterTrigger(page, stack().n8n.url);
 			await openActions(page, 'BaaS');
 			await pickAction(page, 'Send money');
-			const { labels, credential, text } = await panel(page);
-			expect(credential).toBe(credentialOf('BaaS'));
+			expect((await credentialInUse(page, version, 'BaaS', credentialOf('BaaS'))).used).toBe(credentialOf('BaaS'));
+			const { labels, text } = await panel(page);
 			// The reference first (it makes a retry safe), then what moves money, then the optional rest. (The
 			// credential's label differs between n8n lines; the credential itself is checked above.)
 			const order = ['Resource', 'Operation', 'Reference Number', 'Transfer Type', 'Amount', 'Source Account Number', 'Beneficiary Account Number', 'Narration', 'Additional Fields'];
@@ -158,6 +162,7 @@ export function describeEditor(stack: () => Stack, version: string) {
 			await openPickerAfterTrigger(page, stack().n8n.url);
 			await openActions(page, node);
 			await pickAction(page, action);
+			await credentialInUse(page, version, node, credentialOf(node));
 			expect(docsTarget(await docsHref(page))).toEqual(opensPage(file));
 			await page.locator('[data-test-id="ndv"] [data-test-id="credential-edit-button"]').first().click();
 			const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
@@ -172,6 +177,7 @@ export function describeEditor(stack: () => Stack, version: string) {
 			await openPickerAfterTrigger(page, stack().n8n.url);
 			await openActions(page, 'BaaS');
 			await pickAction(page, 'Send money');
+			await credentialInUse(page, version, 'BaaS', credentialOf('BaaS'));
 			const ndv = page.locator('[data-test-id="ndv"]');
 			await ndv.locator('[data-test-id="rlc-input"]').click();
 			await page.locator('[data-test-id^="rlc-item"]').first().waitFor({ timeout: 60_000 });
@@ -232,8 +238,7 @@ export function describeEditor(stack: () => Stack, version: string) {
 			expect(text).toMatch(/Production URL/i);
 		});
 
-		// Last: it saves and deletes a credential, and on n8n 1.123.81 the preselection tests above then found no credential
-		// preselected (CI, 2026-11-26; 2.41.1 was unaffected).
+		// Last: it saves a second BaaS API credential for a while, and the tests above expect the sandbox's to be the only one.
 		inBrowser("the credential's Test shows the bank's refusal: a saved BaaS API credential edited to a wrong Client Secret", async () => {
 			const { bank, n8n, cookie } = stack();
 			const name = `BaaS API (browser copy ${version})`;

@@ -222,8 +222,7 @@ export function describeLine(line: N8nLine, port: number) {
 
 		describeEditor(() => stack, line.version);
 
-		// After the editor: its tests expect the sandbox's credentials preselected, and these save and delete others (on
-		// 1.123.81 the preselection tests failed after them).
+		// After the editor: its tests expect the sandbox's credentials to be the only ones saved, and these save others.
 		describeSignInGuard(() => stack, line);
 	});
 }
