@@ -14,6 +14,9 @@ export interface PayoutRow extends Record<string, unknown> {
 	row_number: number;
 }
 
+/** The next sheet row number to hand out: each row of the suite has its own, as rows of one sheet do. */
+let nextRowNumber = 2;
+
 /** `count` payable rows (the bank's other-bank accounts that settle successfully, reused in turn). */
 export function payoutRows(stack: QueueStack, prefix: string, count: number): PayoutRow[] {
 	const { externalAccounts, failingBeneficiaries } = stack.bank.seed;
@@ -23,7 +26,7 @@ export function payoutRows(stack: QueueStack, prefix: string, count: number): Pa
 		reference: `${prefix}-${i + 1}`,
 		amount: `${10 + (i % 50)}.${String(i % 100).padStart(2, '0')}`,
 		narration: `Payout ${prefix}-${i + 1}`,
-		row_number: i + 2,
+		row_number: nextRowNumber++,
 	}));
 }
 
@@ -59,7 +62,16 @@ export async function transfersPerReference(stack: QueueStack, rows: PayoutRow[]
 	return counts;
 }
 
-/** The outcome each row got written back, by reference (the last write wins, as in a sheet). */
-export function outcomes(stack: QueueStack): Map<string, string> {
-	return new Map(stack.receiver.received('/outcomes').map((row) => [String(row.reference), String(row.outcome)]));
+/**
+ * The status each of `rows` got written back, by reference: the sheet example writes by row_number, as Google
+ * Sheets matches rows (the last write wins, as in a sheet).
+ */
+export function outcomes(stack: QueueStack, rows: PayoutRow[]): Map<string, string> {
+	const referenceOf = new Map(rows.map((row) => [String(row.row_number), row.reference]));
+	const written = new Map<string, string>();
+	for (const row of stack.receiver.received('/outcomes')) {
+		const reference = referenceOf.get(String(row.row_number));
+		if (reference !== undefined) written.set(reference, String(row.status));
+	}
+	return written;
 }
