@@ -32,6 +32,14 @@ describe('Poll Trigger memory: a page read against what was handled', () => {
 		expect(placed.headPosition).toBe(0);
 	});
 
+	it('a malformed entry the page shows where the mirror has one is kept once (the model check\'s seed 3)', () => {
+		const memory = remembering(['a', 'b', '', 'c']);
+		const { handedOn } = readAll(memory, [rec('n'), rec('a'), rec('b'), malformed], { atHead: false });
+		expect(handedOn).toEqual(['n']);
+		// Counted twice, every record below would stand a rank too deep, and a record written late there would balance it.
+		expect(memory.mirror).toEqual(['n', 'a', 'b', '', 'c']);
+	});
+
 	it('a page of records that are all new says nothing of where they lie: nothing is handed on', () => {
 		const memory = remembering(['h']);
 		const { reading, handedOn } = readAll(memory, [rec('a'), rec('b'), rec('c')]);
