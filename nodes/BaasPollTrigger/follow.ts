@@ -16,6 +16,7 @@
 import type { Memory, Slot } from './memory';
 import { belowOf, firstValid, MALFORMED, readAgainst, takeIn } from './memory';
 import type { ListReader, Page, Paging } from './reader';
+import { showsAgain } from './reader';
 import type { Window } from './windows';
 import { startOf, windowFor } from './windows';
 
@@ -262,8 +263,7 @@ export class ListFollower {
 		const next = await this.reader.read({ page: page.window.page + 1, size: page.window.size });
 		const endsList = next.short && (await this.reader.endsList(next, this.nowMs, CAP_HOLD_MS));
 		if (next.short && !endsList) return undefined;
-		const shown = new Set(page.slots.map((slot) => slot.reference).filter((reference) => reference !== undefined));
-		if (next.slots.some((slot) => slot.reference !== undefined && shown.has(slot.reference))) return undefined;
+		if (showsAgain(page, next)) return undefined;
 		this.observe(next.slots);
 		return { window: page.window, start: page.start, slots: [...page.slots, ...next.slots], short: endsList };
 	}

@@ -57,6 +57,12 @@ function slotOf(entry: unknown): Slot {
 	return stamp === undefined ? {} : { ...stamp, record };
 }
 
+/** Whether a record of `page` shows again in `next`, the page after it: records written above moved the list between the reads. */
+export function showsAgain(page: Page, next: Page): boolean {
+	const shown = new Set(page.slots.map((slot) => slot.reference).filter((reference) => reference !== undefined));
+	return next.slots.some((slot) => slot.reference !== undefined && shown.has(slot.reference));
+}
+
 export class ListReader {
 	constructor(
 		private readonly run: ReadRun,
@@ -108,8 +114,7 @@ export class ListReader {
 		const next = await this.read({ page: page.window.page + 1, size: served });
 		// A record of the short page again in the next: records were written above since, pushing it down; the short
 		// page was the end when it was read.
-		const shown = new Set(page.slots.map((slot) => slot.reference).filter((reference) => reference !== undefined));
-		if (next.slots.length === 0 || next.slots.some((slot) => slot.reference !== undefined && shown.has(slot.reference))) return true;
+		if (next.slots.length === 0 || showsAgain(page, next)) return true;
 		this.paging.cap = served;
 		this.paging.capUntilMs = nowMs + capHoldMs;
 		return false;
