@@ -8,7 +8,7 @@ import { asNodeError } from '../Baas/transport/outcome';
 import type { ApiVariant } from '../Baas/transport/routes';
 import type { EventKind } from '../BaasTrigger/options';
 import type { Budget } from './budget';
-import { endsThePoll } from './budget';
+import { endsThePoll, OutOfBudget } from './budget';
 import type { Stream } from './events';
 import { eventKindOf, outcomeOf } from './events';
 import type { Slot } from './memory';
@@ -141,10 +141,22 @@ export async function handleFailure(run: EmitRun, stream: Stream, transfers: Str
 	const handled = transfers.memory.seen.has(reference) || (transfers.floorMs !== null && createdMs < transfers.floorMs);
 	if (!handled) return;
 	let record: IDataObject | undefined = slot.record;
-	if (run.variant === 'api') record = (await statusOf(run, stream, reference))?.record;
-	// Its status could not be read: watched as pending, so a later check reports it.
+	if (run.variant === 'api') record = await unlessOutOfBudget(run, async () => (await statusOf(run, stream, reference))?.record);
+	// Its status could not be read (or this poll has no request left for it: a check for records written late may
+	// take its last to find the reversal): watched as pending, so a later check reports it. A reversal is not
+	// ordered against other events, so nothing waits for it.
 	if (record === undefined) transfers.pending.set(reference, firstSeen(createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
 	else if (outcomeOf(record.status) === 'failed') await conclude(run, stream, transfers, reference, record, createdMs);
+}
+
+/** What `read` returns, or undefined when the poll has no request left for it. */
+async function unlessOutOfBudget<T>(run: EmitRun, read: () => Promise<T>): Promise<T | undefined> {
+	try {
+		return await read();
+	} catch (error) {
+		if (error instanceof OutOfBudget) return undefined;
+		throw asNodeError(run.context.getNode(), error);
+	}
 }
 
 /** Keeps at most maxPending records pending (the newest first seen), warning about each given up. */

@@ -31,6 +31,20 @@ export interface ListState {
 	/** Records created before this are history (bank clock, ms); null: every record counts. */
 	floorMs: number | null;
 	paging: Paging;
+	/**
+	 * How many records the bank wrote above the place between the last two polls, as the first page of the last
+	 * poll showed; undefined when it did not show it. The first page of the next poll leaves that much room (twice
+	 * over) below the place rather than half a page, so a backlog is read the faster the quieter the list's top.
+	 */
+	grewBy?: number;
+	/** A check for records written late that ran out of requests: the next poll goes on from there, so it ends. */
+	check?: CheckProgress;
+}
+
+/** Where a check for records written late stands: the deepest record seen in place, the first seen out of place. */
+export interface CheckProgress {
+	good?: string;
+	bad?: string;
 }
 
 /** Hands on one record; throws when it cannot (the poll is out of requests), which stops the reading there. */
@@ -90,7 +104,8 @@ export class ListFollower {
 		if (this.checks === 0) await this.lookForLateRecords();
 	}
 
-	private async advance(): Promise<void> {
+	/** One page toward the newest record, without the check for records written late (poll.ts takes turns with it). */
+	async advance(): Promise<void> {
 		const { state } = this;
 		this.checkedInPlace = false;
 		if (firstValid(state.memory) === undefined && state.lag !== null) {
@@ -105,22 +120,27 @@ export class ListFollower {
 		const anchor = (firstValid(state.memory) as { index: number; reference: string }).index;
 		const rank = state.lag + anchor;
 		// The first page of a poll leaves room below the place for what was written above it since the last poll.
-		const slack = this.stale ? Math.max(this.slack, Math.floor(cap / 2)) : this.slack;
+		const slack = this.stale ? this.firstSlack(cap) : this.slack;
 		const window: Window = rank <= cap - 1 - slack ? { page: 1, size: cap } : windowFor(rank, cap, 'bottom', slack, anchor + 1);
-		if (state.lag > 0 && startOf(window) >= state.lag) {
-			// No page holds the place and a record above it: two pages, when the poll can still make two requests.
-			if (this.reader.requestsLeft >= 2) await this.takeAcross(window);
-			else this.reader.giveUp();
-			return;
-		}
-		const taken = await this.take(window);
+		// No page holds the place and a record above it: two pages, when the poll can still make two requests.
+		const across = state.lag > 0 && startOf(window) >= state.lag;
+		if (across && this.reader.requestsLeft < 2) this.reader.giveUp();
+		const taken = across ? await this.takeAcross(window) : await this.take(window);
 		if (taken.outcome !== 'unplaced') return;
 		// The place was not in the page: records written since pushed it further down (or it is gone).
+		state.grewBy = undefined;
 		state.lag = null;
 		state.searchFrom = undefined;
 		state.searchTo = undefined;
 		this.judge(taken);
 		if (state.lag === null) await this.searchStep();
+	}
+
+	/** Room below the place in the first page of a poll: for what the bank wrote above it since the last poll. */
+	private firstSlack(cap: number): number {
+		const half = Math.floor(cap / 2);
+		const grewBy = this.state.grewBy;
+		return grewBy === undefined ? Math.max(this.slack, half) : Math.max(this.slack, Math.min(half, TOP_SLACK + 2 * grewBy));
 	}
 
 	/** One page of the search for the place: below the last page known to be above it, then halving. */
@@ -284,9 +304,9 @@ export class ListFollower {
 		this.probes = 0;
 		// What the bank wrote above the place since it was last read: room to leave for it in the next page.
 		const was = oldHead === undefined || oldHead === MALFORMED ? undefined : page.slots.findIndex((slot) => slot.reference === oldHead);
-		if (!this.stale && expectedHead !== null && was !== undefined && was >= 0) {
-			this.slack = Math.max(this.slack, TOP_SLACK + page.start + was - expectedHead);
-		}
+		const grew = expectedHead !== null && was !== undefined && was >= 0 ? Math.max(0, page.start + was - expectedHead) : undefined;
+		if (!this.stale && grew !== undefined) this.slack = Math.max(this.slack, TOP_SLACK + grew);
+		if (this.stale) state.grewBy = grew;
 		// The mirror entries this page showed at their ranks: a check for late records need not read them again.
 		const lag = state.lag;
 		this.placedPage = { page, endsList };
@@ -310,6 +330,20 @@ export class ListFollower {
 		if (this.stale || state.lag === null || this.checks >= 2 || this.checkedInPlace) return;
 		this.checks++;
 		this.checkedInPlace = true;
+		const indexOf = (reference: string | undefined) => (reference === undefined ? -1 : state.memory.mirror.indexOf(reference));
+		const progress: CheckProgress = { good: this.verifiedTo >= 0 ? state.memory.mirror[this.verifiedTo] : undefined };
+		// An earlier poll's check that ran out of requests goes on where it stood (its records still mirrored).
+		const resumed = state.check;
+		if (resumed?.good !== undefined && indexOf(resumed.good) > indexOf(progress.good)) progress.good = resumed.good;
+		if (resumed?.bad !== undefined && indexOf(resumed.bad) > indexOf(progress.good)) progress.bad = resumed.bad;
+		// Saved as it goes: a poll out of requests (or time) leaves it to the next; a check that ended clears it.
+		state.check = progress;
+		if (await this.checkBehind(progress)) state.check = undefined;
+	}
+
+	/** The rounds of one check (lookForLateRecords), from `progress`; true once it ended (found, or nothing there). */
+	private async checkBehind(progress: CheckProgress): Promise<boolean> {
+		const { state } = this;
 		const memory = state.memory;
 		const base = () => state.lag ?? 0;
 		/** The mirror index a page shows at its rank, or -1. */
@@ -318,16 +352,14 @@ export class ListFollower {
 			const reference = page.slots[position]?.reference;
 			return reference !== undefined && memory.mirror[index] === reference ? index : -1;
 		};
-		let good = this.verifiedTo >= 0 ? memory.mirror[this.verifiedTo] : undefined;
-		let bad: string | undefined;
+		const indexOf = (reference: string | undefined) => (reference === undefined ? -1 : memory.mirror.indexOf(reference));
 		let last = this.placedPage;
 		let lastWindow: string | undefined;
-		const indexOf = (reference: string | undefined) => (reference === undefined ? -1 : memory.mirror.indexOf(reference));
 		for (let round = 0; round < MAX_VERIFY_ROUNDS && state.lag !== null; round++) {
 			const cap = this.reader.cap;
 			const deepest = lastValid(memory.mirror);
-			if (deepest < 0) return;
-			const from = indexOf(good);
+			if (deepest < 0) return true;
+			const from = indexOf(progress.good);
 			let window: Window;
 			let probe: string;
 			if (deepest <= from) {
@@ -335,27 +367,30 @@ export class ListFollower {
 				probe = memory.mirror[deepest];
 				const ms = memory.seen.get(probe);
 				// Below a record older than the floor lies history only.
-				if (state.floorMs !== null && ms !== undefined && ms < state.floorMs) return;
+				if (state.floorMs !== null && ms !== undefined && ms < state.floorMs) return true;
 				const shown = last === undefined ? -1 : last.page.slots.findIndex((slot) => slot.reference === probe);
 				if (last !== undefined && shown >= 0) {
 					const endsList = last.endsList || (last.page.short && (await this.reader.endsList(last.page, this.nowMs, CAP_HOLD_MS)));
 					const below = belowOf(memory, last.page.slots, shown, endsList, state.floorMs);
-					if (below.settled) return;
-					if (below.lateBelow) return this.reopen(memory.mirror.length, last.page.start + last.page.slots.length);
+					if (below.settled) return true;
+					if (below.lateBelow) {
+						this.reopen(memory.mirror.length, last.page.start + last.page.slots.length);
+						return true;
+					}
 				}
 				// A page holding it and as much as possible below it.
 				window = windowFor(base() + deepest, cap, 'top', 0);
 			} else {
 				// Step 1: the deepest mirrored record first; when it is out of place, halve the stretch between the last
 				// record in place and the first out of place.
-				const to = bad === undefined || indexOf(bad) <= from ? deepest : indexOf(bad);
+				const to = progress.bad === undefined || indexOf(progress.bad) <= from ? deepest : indexOf(progress.bad);
 				const small = to - from <= cap - 1 - 2 * TOP_SLACK;
-				const at = small || bad === undefined ? to : this.validNear(Math.floor((from + to) / 2), from, to);
+				const at = small || progress.bad === undefined ? to : this.validNear(Math.floor((from + to) / 2), from, to);
 				probe = memory.mirror[at];
 				window = windowFor(base() + (small ? Math.max(0, from) : at), cap, 'top', TOP_SLACK);
 			}
 			const key = JSON.stringify(window);
-			if (key === lastWindow) return; // nothing changed since the same page was read: the next poll looks again
+			if (key === lastWindow) return false; // nothing changed since the same page was read: the next poll looks again
 			lastWindow = key;
 			const taken = await this.take(window, undefined, true);
 			if (taken.outcome === 'capped') continue;
@@ -363,15 +398,17 @@ export class ListFollower {
 			const page = taken.page;
 			let deepestInPlace = -1;
 			page.slots.forEach((_, position) => (deepestInPlace = Math.max(deepestInPlace, inPlaceAt(page, position))));
-			if (deepestInPlace > indexOf(good)) good = memory.mirror[deepestInPlace];
+			if (deepestInPlace > indexOf(progress.good)) progress.good = memory.mirror[deepestInPlace];
 			const shownAt = page.slots.findIndex((slot) => slot.reference === probe);
-			if (shownAt < 0 || inPlaceAt(page, shownAt) < 0) bad = probe;
-			if (deepest > from && indexOf(good) <= from && page.start <= base() + Math.max(0, from)) {
+			if (shownAt < 0 || inPlaceAt(page, shownAt) < 0) progress.bad = probe;
+			if (deepest > from && indexOf(progress.good) <= from && page.start <= base() + Math.max(0, from)) {
 				// The page from the last record in place shows no mirrored record in place below it: more records were
 				// written there than a page holds. They are read upward from the first mirrored record below them.
-				return this.reopen(from + 1, page.start + page.slots.length);
+				this.reopen(from + 1, page.start + page.slots.length);
+				return true;
 			}
 		}
+		return false;
 	}
 
 	/**

@@ -7,8 +7,10 @@
  *      look-ups the transfers found there need: new events are seen at every poll, however large a backlog;
  *   2. one page of the failed transfers, and status checks of transfers still pending (at most half of what is
  *      left), taking turns going first from one poll to the next;
- *   3. the rest of each backlog, a page of each list in turn;
- *   4. once a list is read up to its newest record, a check for records the bank wrote late behind it.
+ *   3. each list's check for records the bank wrote late behind its place (older than a backlog above it), the
+ *      list going first taking turns from one poll to the next, so that at a small Requests per Poll every list's
+ *      check gets requests; a check left unfinished goes on at the next poll (follow.ts);
+ *   4. the rest of each backlog, a page of each list in turn, then the checks of lists caught up only now.
  * What was handled is saved with the place: a poll that runs out of requests or time, is rate limited or meets a
  * failure after some progress returns what it emitted (the failure goes to n8n's log) and the next poll goes on
  * from there. A poll that failed before any progress fails as a whole, emitting nothing.
@@ -246,17 +248,20 @@ export async function pollForEvents(context: IPollFunctions, settings: PollSetti
 		};
 		// 2 comes in turns: the failed transfers first at one poll, the checks of pending transfers at the next, so a
 		// small Requests per Poll lets both through.
-		const failed = async () => await failures?.step();
+		const failed = async () => await failures?.advance();
 		const [first, second] = turn % 2 === 0 ? [failed, recheck] : [recheck, failed];
 		const firstWants = turn % 2 === 0 ? failures !== undefined : due;
 		// 1. A page of each stream (and the status look-ups it needs), keeping a request for each stream still to come
 		// and for the first part of 2.
-		for (const [i, f] of mains.entries()) await within(run, mains.length - 1 - i + (firstWants ? 1 : 0), () => f.follower.step());
+		for (const [i, f] of mains.entries()) await within(run, mains.length - 1 - i + (firstWants ? 1 : 0), () => f.follower.advance());
 		await within(run, 0, first);
 		await within(run, 0, second);
-		// 3 and 4. The backlogs, a page of each list in turn; then records written late. A check may move a place
-		// back down to records written behind it: the backlogs are read again.
+		// 3. Each list's check for records written late, the list going first taking turns.
 		const lists = [...mains.map((f) => f.follower), ...(failures ? [failures] : [])];
+		const checking = lists.map((_, i) => lists[(turn + i) % lists.length]);
+		for (const list of checking) await within(run, 0, () => list.lookForLateRecords());
+		// 4. The backlogs, a page of each list in turn; then records written late. A check may move a place back down
+		// to records written behind it: the backlogs are read again.
 		await within(run, 0, async () => {
 			for (let round = 0; round < 3; round++) {
 				for (let behind = lists.filter((l) => !l.caughtUp); behind.length > 0; behind = behind.filter((l) => !l.caughtUp)) {

@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiVariant } from '../Baas/transport/routes';
-import type { ListState } from './follow';
+import type { CheckProgress, ListState } from './follow';
 import type { Memory } from './memory';
 import { MALFORMED } from './memory';
 import type { PendingSet } from './pending';
@@ -58,6 +58,14 @@ function parsePaging(value: unknown, pageSize: number, nowMs: number): Paging {
 	return { cap: v.cap, served, capUntilMs: until };
 }
 
+/** A check for records written late left unfinished, if the records it names are still mirrored. */
+function parseCheck(value: unknown, mirror: string[]): CheckProgress | undefined {
+	const v = (typeof value === 'object' && value !== null ? value : {}) as IDataObject;
+	const mirrored = (reference: unknown) => (typeof reference === 'string' && reference !== MALFORMED && mirror.includes(reference) ? reference : undefined);
+	const check = { good: mirrored(v.good), bad: mirrored(v.bad) };
+	return check.good === undefined && check.bad === undefined ? undefined : check;
+}
+
 /** A list's place and memory as saved (version 2), or from a version 1 cursor (its references, newest first). */
 function parseList(v: IDataObject, pageSize: number, nowMs: number): ListState | undefined {
 	if (v.v === VERSION) {
@@ -71,6 +79,8 @@ function parseList(v: IDataObject, pageSize: number, nowMs: number): ListState |
 			searchTo: typeof v.searchTo === 'number' ? v.searchTo : undefined,
 			floorMs: v.floorMs,
 			paging: parsePaging(v.paging, pageSize, nowMs),
+			grewBy: typeof v.grewBy === 'number' && v.grewBy >= 0 ? v.grewBy : undefined,
+			check: parseCheck(v.check, mirror),
 		};
 	}
 	const cursor = v.cursor as IDataObject | undefined;
@@ -121,6 +131,8 @@ export function listToJson(scope: string, list: ListState): IDataObject {
 		...(list.searchTo !== undefined ? { searchTo: list.searchTo } : {}),
 		floorMs: list.floorMs,
 		paging: list.paging as unknown as IDataObject,
+		...(list.grewBy !== undefined ? { grewBy: list.grewBy } : {}),
+		...(list.check !== undefined ? { check: { ...list.check } as IDataObject } : {}),
 	};
 }
 
