@@ -387,7 +387,9 @@ export class ListFollower {
 				const small = to - from <= cap - 1 - 2 * TOP_SLACK;
 				const at = small || progress.bad === undefined ? to : this.validNear(Math.floor((from + to) / 2), from, to);
 				probe = memory.mirror[at];
-				window = windowFor(base() + (small ? Math.max(0, from) : at), cap, 'top', TOP_SLACK);
+				// The deepest record opens its page, so the same page shows what lies below it (step 2): records written
+				// above it only push it down inside the page.
+				window = windowFor(base() + (small ? Math.max(0, from) : at), cap, 'top', !small && at === deepest ? 0 : TOP_SLACK);
 			}
 			const key = JSON.stringify(window);
 			if (key === lastWindow) return false; // nothing changed since the same page was read: the next poll looks again
