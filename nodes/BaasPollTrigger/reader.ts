@@ -63,6 +63,12 @@ export function showsAgain(page: Page, next: Page): boolean {
 	return next.slots.some((slot) => slot.reference !== undefined && shown.has(slot.reference));
 }
 
+/** Whether every entry of `next` (the page after `page`) is a record `page` showed: pushed down by records written above. */
+function onlyShownAgain(page: Page, next: Page): boolean {
+	const shown = new Set(page.slots.map((slot) => slot.reference).filter((reference) => reference !== undefined));
+	return next.slots.every((slot) => slot.reference !== undefined && shown.has(slot.reference));
+}
+
 export class ListReader {
 	constructor(
 		private readonly run: ReadRun,
@@ -112,9 +118,9 @@ export class ListReader {
 		if (served === 0 || page.window.size <= Math.max(this.paging.served, this.run.served)) return true;
 		// A bank serving c records a page counts pages of c: the next page starts right after this one.
 		const next = await this.read({ page: page.window.page + 1, size: served });
-		// A record of the short page again in the next: records were written above since, pushing it down; the short
-		// page was the end when it was read.
-		if (next.slots.length === 0 || showsAgain(page, next)) return true;
+		// Only records of the short page again in the next: records written above since pushed them down, and the
+		// short page was the end when it was read. Any other record below them: the bank caps its pages.
+		if (next.slots.length === 0 || onlyShownAgain(page, next)) return true;
 		this.paging.cap = served;
 		this.paging.capUntilMs = nowMs + capHoldMs;
 		return false;
