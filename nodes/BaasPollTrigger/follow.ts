@@ -272,8 +272,11 @@ export class ListFollower {
 			failure = error;
 		}
 		const { headPosition } = takeIn(memory, page.slots, reading, handled, page.start === 0);
-		if (!checking || headPosition !== undefined) this.place(page, headPosition, expectedHead, oldHead, endsList);
+		const placed = !checking || headPosition !== undefined ? this.place(page, headPosition, expectedHead, oldHead, endsList) : true;
 		if (failure !== undefined) throw failure;
+		// A page that handed nothing on and showed no mirrored record (only records remembered from above the place,
+		// pushed into it by records written since) did not place the trigger: the place is looked for below it.
+		if (!placed && handled.length === 0) return { outcome: 'unplaced', page, endsList };
 		return { outcome: 'placed', page, endsList };
 	}
 
@@ -291,7 +294,8 @@ export class ListFollower {
 		return { window: page.window, start: page.start, slots: [...page.slots, ...next.slots], short: endsList };
 	}
 
-	private place(page: Page, headPosition: number | undefined, expectedHead: number | null, oldHead: string | undefined, endsList: boolean): void {
+	/** Moves the place to where `page` shows it; false when the page does not show where it is. */
+	private place(page: Page, headPosition: number | undefined, expectedHead: number | null, oldHead: string | undefined, endsList: boolean): boolean {
 		const { state } = this;
 		const mirror = state.memory.mirror;
 		const indexOf = new Map<string, number>();
@@ -301,7 +305,7 @@ export class ListFollower {
 			.filter((entry): entry is { position: number; index: number } => entry.index !== undefined);
 		if (headPosition !== undefined) state.lag = page.start + headPosition;
 		else if (inPage.length > 0) state.lag = Math.max(0, page.start + inPage[0].position - inPage[0].index);
-		else return; // the page said nothing of where the place is: the search goes on
+		else return false; // the page said nothing of where the place is: the search goes on
 		state.searchFrom = undefined;
 		state.searchTo = undefined;
 		this.probes = 0;
@@ -316,6 +320,7 @@ export class ListFollower {
 		const inPlace = inPage.filter((entry) => page.start + entry.position === lag + entry.index).map((entry) => entry.index);
 		this.verifiedTo = inPlace.length > 0 ? Math.max(...inPlace) : -1;
 		this.stale = false;
+		return true;
 	}
 
 	/**
