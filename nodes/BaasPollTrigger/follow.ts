@@ -132,7 +132,7 @@ export class ListFollower {
 		state.lag = null;
 		state.searchFrom = undefined;
 		state.searchTo = undefined;
-		this.judge(taken);
+		await this.judge(taken);
 		if (state.lag === null) await this.searchStep();
 	}
 
@@ -171,11 +171,11 @@ export class ListFollower {
 		else rank = lo + Math.max(0, Math.floor((state.searchTo - lo - cap) / 2));
 		this.probes++;
 		const taken = await this.take(windowFor(rank, cap, 'top', 0));
-		if (taken.outcome === 'unplaced') this.judge(taken);
+		if (taken.outcome === 'unplaced') await this.judge(taken);
 	}
 
 	/** Where the place lies against a page that did not show it. */
-	private judge(taken: Taken): void {
+	private async judge(taken: Taken): Promise<void> {
 		const { state } = this;
 		const { page } = taken;
 		const floorMs = state.floorMs;
@@ -183,14 +183,23 @@ export class ListFollower {
 		const end = page.start + page.slots.length;
 		// A page of records not handled lies above the place (they are new), unless they are all history, older than
 		// the floor (below it). created_at says no more: a bank may list out of created_at order.
+		const fresh = page.slots.some((slot) => slot.reference !== undefined && !state.memory.seen.has(slot.reference) && (floorMs === null || (slot.createdMs as number) >= floorMs));
 		let below: boolean;
 		if (page.slots.length === 0) below = false;
 		else if (floorMs !== null && times.length > 0 && times.every((ms) => ms < floorMs)) below = false;
 		else below = true;
-		if (below && taken.endsList) return this.lost();
+		// A short page may be where the list ends: then the place is not below it.
+		const endsList = taken.endsList || (below && page.short && (await this.reader.endsList(page, this.nowMs, CAP_HOLD_MS)));
+		if (below && endsList) {
+			// Only records handled before (not mirrored: from above the place, or forgotten below it), and the list
+			// ends here: the place lies above the page. New records with nothing below them: the place is gone.
+			if (fresh) return this.lost();
+			below = false;
+		}
 		if (below) state.searchFrom = Math.max(state.searchFrom ?? 0, end);
 		else state.searchTo = Math.min(state.searchTo ?? Infinity, page.start);
 	}
+
 
 	/**
 	 * The records the mirror holds are no longer listed where they must be (the bank removed them, or changed the
