@@ -1,4 +1,5 @@
-import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { Baas } from '../../nodes/Baas/Baas.node';
 import codex from '../../nodes/Baas/Baas.node.json';
@@ -92,10 +93,22 @@ describe('the action nodes, as the node picker reads them', () => {
 		}
 	});
 
+	// The condition names the fields from the node's root ("/checkBeneficiaryName"): n8n's editor takes a field named
+	// in a credential's condition for an authentication field; 1.x then took the yes/no Check Beneficiary Name for
+	// the node's main one, offered only BaaS Dashboard credentials under "Credential to connect with", and hid
+	// Resource and Operation (the fields it is shown for), as 2.x does once a node has a main authentication field.
 	test('BaaS asks for its second credential (BaaS Dashboard) only for Send money with Check Beneficiary Name on, which version 1 does not show', () => {
 		expect(apiClient.credentials?.filter((c) => c.displayOptions)).toEqual([
-			{ name: 'baasDashboardApi', required: true, testedBy: 'baasSignIn', displayOptions: { show: { resource: ['transfer'], operation: ['create'], checkBeneficiaryName: [true] } } },
+			{ name: 'baasDashboardApi', required: true, testedBy: 'baasSignIn', displayOptions: { show: { '/resource': ['transfer'], '/operation': ['create'], '/checkBeneficiaryName': [true] } } },
 		]);
+		const dashboardCredential = apiClient.credentials!.find((c) => c.name === 'baasDashboardApi')!;
+		const sendMoney = { resource: 'transfer', operation: 'create' };
+		const asked = (parameters: INodeParameters) => NodeHelpers.displayParameter(parameters, dashboardCredential, null, null);
+		expect([asked({ ...sendMoney, checkBeneficiaryName: true }), asked({ ...sendMoney, checkBeneficiaryName: false }), asked(sendMoney)]).toEqual([true, false, false]);
+		expect(asked({ resource: 'transfer', operation: 'getStatus', checkBeneficiaryName: true })).toBe(false);
+		// No credential condition names a field of the node, so n8n's editor finds no authentication field to hide.
+		const named = apiClient.credentials!.flatMap((c) => Object.keys(c.displayOptions?.show ?? {}));
+		expect(apiClient.properties.filter((p) => named.includes(p.name))).toEqual([]);
 		const check = (description: INodeTypeDescription) => description.properties.find((p) => p.name === 'checkBeneficiaryName');
 		expect(check(apiClient)?.displayOptions?.show).toMatchObject({ resource: ['transfer'], operation: ['create'], '@version': [{ _cnd: { gte: 2 } }] });
 		expect(check(twoApis)?.displayOptions?.show?.['@version']).toEqual([{ _cnd: { gte: 2 } }]);

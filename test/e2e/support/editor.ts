@@ -196,8 +196,19 @@ export async function panel(page: Page): Promise<{ text: string; labels: string[
 }
 
 /**
- * Whether n8n leaves the BaaS node's credential for the user to pick: n8n 1.x preselects only when exactly one saved
- * credential fits any credential type a node lists (its NodeView's getNewNodeWithDefaultCredential), and BaaS also
- * lists BaaS Dashboard (for Send money's Check Beneficiary Name); n8n 2.x preselects the one the action runs with.
+ * Chooses a saved credential in the open node panel as a person does: opens its `nth` credential select ("Credential
+ * to connect with" on n8n 1.x, "Credential" on 2.x) and clicks the option of that name in the dropdown shown. n8n keeps the dropdown of every
+ * select of the panel in the page, hidden until opened, so only the visible options are the open select's. Returns
+ * the names of the saved credentials that dropdown offered (without its "Create new credential").
  */
-export const noCredentialPreselected = (version: string, node: ActionNodeName) => version.startsWith('1.') && node === 'BaaS';
+export async function chooseCredential(page: Page, name: string, nth = 0): Promise<string[]> {
+	await page.locator('[data-test-id="ndv"] [data-test-id="node-credentials-select"]').nth(nth).click();
+	await page.locator('[data-test-id="node-credentials-select-item-new"]').filter({ visible: true }).first().waitFor({ timeout: 30_000 });
+	const options = page.locator('[data-test-id^="node-credentials-select-item-"]:not([data-test-id="node-credentials-select-item-new"])').filter({ visible: true });
+	// Each option shows the credential's name, then its type's.
+	const offered = (await options.allInnerTexts()).map((text) => text.trim().split('\n')[0].trim());
+	if (!offered.includes(name)) throw new Error(`the credential select offers ${JSON.stringify(offered)}, not "${name}"`);
+	await options.filter({ has: page.getByText(name, { exact: true }) }).first().click();
+	await page.waitForTimeout(500);
+	return offered;
+}

@@ -12,10 +12,10 @@ import { REPO_ROOT } from '../../../scripts/n8n/paths';
 import type { ActionNodeName } from './editor';
 import {
 	ACTION_NODES,
+	chooseCredential,
 	docsHref,
 	expectedPicker,
 	launchBrowser,
-	noCredentialPreselected,
 	openActions,
 	openEntry,
 	openPickerAfterTrigger,
@@ -97,8 +97,7 @@ export function describeEditor(stack: () => Stack, version: string) {
 			expect(missed).toEqual([]);
 		});
 
-		// n8n 2.x preselects the saved credential a node's action runs with; 1.x leaves BaaS's to the user when a BaaS
-		// Dashboard credential is saved too (noCredentialPreselected).
+		// n8n preselects the saved credential a node's action runs with (a BaaS Dashboard credential is saved too).
 		test.each([
 			['BaaS', 'Get many banks'],
 			['BaaS', 'Get many accounts'],
@@ -110,14 +109,12 @@ export function describeEditor(stack: () => Stack, version: string) {
 			await openPickerAfterTrigger(page, stack().n8n.url);
 			await openActions(page, node);
 			await pickAction(page, action);
-			expect((await panel(page)).credential).toBe(noCredentialPreselected(version, node) ? '' : credentialOf(node));
+			expect((await panel(page)).credential).toBe(credentialOf(node));
 		}, 300_000);
 
 		inBrowser('BaaS → Send money shows its fields in order with hints, and its output after the step runs', async () => {
 			await openPickerAfterTrigger(page, stack().n8n.url);
 			await openActions(page, 'BaaS');
-			// On n8n 1.x the user picks BaaS's credential first (noCredentialPreselected); this test has not learned to.
-			if (noCredentialPreselected(version, 'BaaS')) return;
 			await pickAction(page, 'Send money');
 			const { labels, credential, text } = await panel(page);
 			expect(credential).toBe(credentialOf('BaaS'));
@@ -154,6 +151,27 @@ export function describeEditor(stack: () => Stack, version: string) {
 			expect(ledger.data.transfers.filter((t) => t.reference_number === reference)).toEqual([expect.objectContaining({ amount: '1500.00' })]);
 		});
 
+		// n8n 1.x offered only the BaaS Dashboard credentials here while the BaaS Dashboard credential's condition
+		// named Check Beneficiary Name as a field of the node (safetyFields.ts, NAME_CHECK_CREDENTIAL).
+		inBrowser("BaaS → Send money's credential select offers the BaaS API credentials; Check Beneficiary Name adds one offering the BaaS Dashboard ones", async () => {
+			await openPickerAfterTrigger(page, stack().n8n.url);
+			await openActions(page, 'BaaS');
+			await pickAction(page, 'Send money');
+			const ndv = page.locator('[data-test-id="ndv"]');
+			const selects = ndv.locator('[data-test-id="node-credentials-select"]');
+			expect(await selects.count()).toBe(1);
+			expect(await chooseCredential(page, credentialOf('BaaS'))).toEqual([credentialOf('BaaS')]);
+			expect((await panel(page)).credential).toBe(credentialOf('BaaS'));
+
+			const check = ndv.locator('[data-test-id="parameter-input-checkBeneficiaryName"]');
+			await check.locator('.el-switch, [role="switch"]').first().click();
+			await selects.nth(1).waitFor({ timeout: 30_000 });
+			expect(await chooseCredential(page, credentialOf('BaaS Dashboard'), 1)).toEqual([credentialOf('BaaS Dashboard')]);
+			await shoot(page, `transfer-credentials-n8n-${version}`);
+			const chosen = await selects.locator('input').all();
+			expect(await Promise.all(chosen.map(async (select) => await select.inputValue()))).toEqual([credentialOf('BaaS'), credentialOf('BaaS Dashboard')]);
+		});
+
 		test.each([
 			['BaaS', 'Get many banks', 'docs/nodes/baas.md'],
 			['BaaS Dashboard', 'Get many settlements', 'docs/nodes/baas-dashboard.md'],
@@ -163,8 +181,7 @@ export function describeEditor(stack: () => Stack, version: string) {
 			await openActions(page, node);
 			await pickAction(page, action);
 			expect(docsTarget(await docsHref(page))).toEqual(opensPage(file));
-			// The credential's page is reached from the chosen credential, which n8n 1.x leaves BaaS without.
-			if (noCredentialPreselected(version, node)) return;
+			// The credential's page is reached from the preselected credential's edit button.
 			await page.locator('[data-test-id="ndv"] [data-test-id="credential-edit-button"]').first().click();
 			const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
 			const link = dialog.getByRole('link', { name: /docs/i }).first();
@@ -177,8 +194,7 @@ export function describeEditor(stack: () => Stack, version: string) {
 		inBrowser('Send money\'s Source Account list offers the accounts that can send, each with status and balance, largest balance first', async () => {
 			await openPickerAfterTrigger(page, stack().n8n.url);
 			await openActions(page, 'BaaS');
-			// The list is loaded with the chosen credential, which n8n 1.x leaves BaaS without (noCredentialPreselected).
-			if (noCredentialPreselected(version, 'BaaS')) return;
+			// The list is loaded with the preselected BaaS API credential.
 			await pickAction(page, 'Send money');
 			const ndv = page.locator('[data-test-id="ndv"]');
 			await ndv.locator('[data-test-id="rlc-input"]').click();

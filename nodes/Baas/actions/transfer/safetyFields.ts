@@ -45,10 +45,14 @@ export const checkBeneficiaryNameField: INodeProperties = {
 
 /**
  * The Name Enquiry of that check is a dashboard route, so the node takes a BaaS Dashboard credential too, asked
- * for only when the check is on (the node otherwise keeps one credential, which n8n's editor preselects).
+ * for only when the check is on (the node otherwise keeps one credential, which n8n's editor preselects). The
+ * condition reads the fields from the node's root ("/…"): n8n's editor takes a field named plainly in a
+ * credential's condition for an authentication field, and n8n 1.x then took the yes/no Check Beneficiary Name for
+ * the node's main one: it offered only BaaS Dashboard credentials under "Credential to connect with", preselected
+ * none, and hid Resource and Operation (the fields Check Beneficiary Name is shown for).
  */
 export const NAME_CHECK_CREDENTIAL: INodeCredentialDescription = {
 	name: 'baasDashboardApi',
 	required: true,
-	displayOptions: { show: { resource: ['transfer'], operation: ['create'], checkBeneficiaryName: [true] } },
+	displayOptions: { show: { '/resource': ['transfer'], '/operation': ['create'], '/checkBeneficiaryName': [true] } },
 };
