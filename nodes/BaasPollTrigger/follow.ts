@@ -260,11 +260,8 @@ export class ListFollower {
 		}
 		if (reading.unplacedBelow && !endsList) {
 			// New records below handled ones run on past the page: older than everything new above them, they come
-			// first. The place moves below them, to the mirror's first entry below the page's deepest mirrored record
-			// (the mirror below stays, so what was written late further down is still checked), and the list is read
-			// upward from there (handled records are skipped).
-			const deepest = reading.mirrored.reduce((a, b) => (b.position > a.position ? b : a), { position: -1, index: memory.mirror.length - 1 });
-			this.reopen(deepest.index + 1, page.start + page.slots.length);
+			// first. The place moves below them and the list is read upward from there (handled records are skipped).
+			this.reopen(memory.mirror.length, page.start + page.slots.length);
 			return { outcome: 'placed', page, endsList };
 		}
 		const first = firstValid(memory);

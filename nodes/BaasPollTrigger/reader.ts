@@ -108,15 +108,27 @@ export class ListReader {
 
 	/**
 	 * Whether a short page is where the list ends. It is when the bank once served a page this long; otherwise the
-	 * bank may serve fewer records per page than asked (the contract names no maximum), so the next page is read:
-	 * empty (or holding the short page's own records, pushed down by new ones) means the end; other records mean a
-	 * cap, which is learned (and given up after `capHoldMs`).
+	 * bank may serve fewer records per page than asked (the contract names no maximum). Below the first page, the
+	 * first page is read at the same size: full means the end, short means a cap. A short first page: the next page
+	 * is read, empty (or holding the short page's own records, pushed down by new ones) means the end, other records
+	 * a cap. A cap is learned (and given up after `capHoldMs`).
 	 */
 	async endsList(page: Page, nowMs: number, capHoldMs: number): Promise<boolean> {
 		if (!page.short) return false;
 		const served = page.slots.length;
 		if (served === 0 || page.window.size <= Math.max(this.paging.served, this.run.served)) return true;
-		// A bank serving c records a page counts pages of c: the next page starts right after this one.
+		if (page.start > 0) {
+			// Below the first page the list holds more records than a page asks: the first page, asked the same size,
+			// is full unless the bank caps its pages. (Counting pages of `served` from here would place the next page
+			// far above this one when the short page was the end.)
+			const top = await this.read({ page: 1, size: page.window.size });
+			if (!top.short || top.slots.length === 0) return true;
+			this.paging.cap = top.slots.length;
+			this.paging.capUntilMs = nowMs + capHoldMs;
+			return false;
+		}
+		// The first page was short: a bank serving c records a page counts pages of c, so the next page starts right
+		// after this one.
 		const next = await this.read({ page: page.window.page + 1, size: served });
 		// Only records of the short page again in the next: records written above since pushed them down, and the
 		// short page was the end when it was read. Any other record below them: the bank caps its pages.

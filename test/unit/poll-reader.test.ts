@@ -47,6 +47,23 @@ describe('Poll Trigger reader: a short page', () => {
 		expect(reader.cap).toBe(100);
 	});
 
+	it('below the first page, is the end when the first page asked the same size is full (not a cap of what it served)', async () => {
+		const { reader, pages } = bank(320, 500);
+		const last = await reader.read({ page: 4, size: 100 });
+		expect(last.slots).toHaveLength(20);
+		expect(await reader.endsList(last, 0, 60_000)).toBe(true);
+		expect(reader.cap).toBe(100);
+		expect(pages[1]).toEqual({ page: 1, size: 100 });
+	});
+
+	it('below the first page, is a cap when the first page asked the same size is short too', async () => {
+		const { reader } = bank(300, 84);
+		const third = await reader.read({ page: 3, size: 100 });
+		expect(third.slots).toHaveLength(84);
+		expect(await reader.endsList(third, 0, 60_000)).toBe(false);
+		expect(reader.cap).toBe(84);
+	});
+
 	it('is the end when the next page is empty', async () => {
 		const { reader } = bank(30, 84);
 		const first = await reader.read({ page: 1, size: 50 });
