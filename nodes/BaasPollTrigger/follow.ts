@@ -28,6 +28,8 @@ export interface ListState {
 	searchFrom?: number;
 	/** While searching: a rank it was seen to lie above (records written since may have pushed it further). */
 	searchTo?: number;
+	/** While searching: the bounds met on nothing once, and the search started again from the top. */
+	searchMet?: boolean;
 	/** Records created before this are history (bank clock, ms); null: every record counts. */
 	floorMs: number | null;
 	paging: Paging;
@@ -69,8 +71,6 @@ export class ListFollower {
 	private probes = 0;
 	/** A search left unfinished by an earlier poll: it goes on galloping rather than page by page. */
 	private readonly resumed: boolean;
-	/** The search's bounds closed on nothing once this poll (a bound from an earlier poll may be stale). */
-	private closedOnce = false;
 	/** Mirror entries 0 … verifiedTo were seen at their ranks by the last read that placed the trigger. */
 	private verifiedTo = -1;
 	/** The last page read to place the trigger. */
@@ -113,6 +113,7 @@ export class ListFollower {
 			state.lag = null;
 			state.searchFrom = undefined;
 			state.searchTo = undefined;
+			state.searchMet = undefined;
 		}
 		if (state.lag === null) return await this.searchStep();
 		const cap = this.reader.cap;
@@ -132,6 +133,7 @@ export class ListFollower {
 		state.lag = null;
 		state.searchFrom = undefined;
 		state.searchTo = undefined;
+		state.searchMet = undefined;
 		await this.judge(taken);
 		if (state.lag === null) await this.searchStep();
 	}
@@ -162,9 +164,13 @@ export class ListFollower {
 				}
 				return;
 			}
-			// The bounds met on nothing: after a second time in this poll (not a bound gone stale), the place is gone.
-			if (this.closedOnce) return this.lost();
-			this.closedOnce = true;
+			// The bounds met on nothing. Either bound may be wrong: an upper one from an earlier poll (records written
+			// above since pushed the place below it), or a lower one from a page of records handled before that lay
+			// below the place, not above it. The place is looked for once more from the top; meeting again, it is gone.
+			if (state.searchMet === true) return this.lost();
+			state.searchMet = true;
+			state.searchFrom = undefined;
+			return await this.searchStep();
 		}
 		let rank: number;
 		if (state.searchTo === undefined) rank = this.probes === 0 && !this.resumed ? lo : Math.max(lo + cap, 2 * lo);
@@ -214,6 +220,7 @@ export class ListFollower {
 		state.lag = null;
 		state.searchFrom = undefined;
 		state.searchTo = undefined;
+		state.searchMet = undefined;
 	}
 
 	/**
@@ -314,6 +321,7 @@ export class ListFollower {
 		else return false; // the page said nothing of where the place is: the search goes on
 		state.searchFrom = undefined;
 		state.searchTo = undefined;
+		state.searchMet = undefined;
 		this.probes = 0;
 		// What the bank wrote above the place since it was last read: room to leave for it in the next page.
 		const was = oldHead === undefined || oldHead === MALFORMED ? undefined : page.slots.findIndex((slot) => slot.reference === oldHead);
@@ -438,6 +446,7 @@ export class ListFollower {
 		state.searchFrom = below;
 		this.stale = false;
 		state.searchTo = undefined;
+		state.searchMet = undefined;
 	}
 
 	/** A mirror index near `i` (strictly between `from` and `to`) holding a record, not a malformed slot. */

@@ -63,10 +63,14 @@ export function showsAgain(page: Page, next: Page): boolean {
 	return next.slots.some((slot) => slot.reference !== undefined && shown.has(slot.reference));
 }
 
-/** Whether every entry of `next` (the page after `page`) is a record `page` showed: pushed down by records written above. */
+/**
+ * Whether every entry of `next` (the page after `page`) is one `page` showed: pushed down by records written above.
+ * A malformed entry has no reference to match: it counts as shown while `page` showed as many.
+ */
 function onlyShownAgain(page: Page, next: Page): boolean {
 	const shown = new Set(page.slots.map((slot) => slot.reference).filter((reference) => reference !== undefined));
-	return next.slots.every((slot) => slot.reference !== undefined && shown.has(slot.reference));
+	let malformed = page.slots.filter((slot) => slot.reference === undefined).length;
+	return next.slots.every((slot) => (slot.reference === undefined ? malformed-- > 0 : shown.has(slot.reference)));
 }
 
 export class ListReader {
@@ -116,13 +120,15 @@ export class ListReader {
 	async endsList(page: Page, nowMs: number, capHoldMs: number): Promise<boolean> {
 		if (!page.short) return false;
 		const served = page.slots.length;
-		if (served === 0 || page.window.size <= Math.max(this.paging.served, this.run.served)) return true;
+		// One record: a cap of one record a page cannot be told from the end while records land, and could not be
+		// read by (every page would hold one record); it is taken for the end, which the next poll reads again.
+		if (served < 2 || page.window.size <= Math.max(this.paging.served, this.run.served)) return true;
 		if (page.start > 0) {
 			// Below the first page the list holds more records than a page asks: the first page, asked the same size,
 			// is full unless the bank caps its pages. (Counting pages of `served` from here would place the next page
 			// far above this one when the short page was the end.)
 			const top = await this.read({ page: 1, size: page.window.size });
-			if (!top.short || top.slots.length === 0) return true;
+			if (!top.short || top.slots.length < 2) return true;
 			this.paging.cap = top.slots.length;
 			this.paging.capUntilMs = nowMs + capHoldMs;
 			return false;

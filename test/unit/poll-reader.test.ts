@@ -11,8 +11,10 @@ import { ListReader } from '../../nodes/BaasPollTrigger/reader';
 const node = { name: 'BaaS (Polling) Trigger', type: 'n8n-nodes-baas.baasPollTrigger', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
 
 /** A bank list of `count` records (r0 newest) serving at most `cap` a page; `land` records are written at the top after each read. */
-function bank(count: number, cap: number, land = 0) {
-	const list = Array.from({ length: count }, (_, i) => ({ reference_number: `r${i}`, created_at: new Date(Date.UTC(2026, 1, 1, 0, 0, count - i)).toISOString() }));
+function bank(count: number, cap: number, land = 0, nullAt: number[] = []) {
+	const list: Array<{ reference_number: string; created_at: string } | null> = Array.from({ length: count }, (_, i) =>
+		nullAt.includes(i) ? null : { reference_number: `r${i}`, created_at: new Date(Date.UTC(2026, 1, 1, 0, 0, count - i)).toISOString() },
+	);
 	let landed = 0;
 	const pages: Array<{ page: number; size: number }> = [];
 	const request = (async (_context: unknown, _operation: string, query: { page: number; page_size: number }) => {
@@ -62,6 +64,19 @@ describe('Poll Trigger reader: a short page', () => {
 		expect(third.slots).toHaveLength(84);
 		expect(await reader.endsList(third, 0, 60_000)).toBe(false);
 		expect(reader.cap).toBe(84);
+	});
+
+	it('is the end when the next page holds only its own entries pushed down, a null entry among them', async () => {
+		// Three records land at the top between the two reads (one after each): the next page shows the same three.
+		const pushed = bank(3, 84, 3, [1]);
+		const top = await pushed.reader.read({ page: 1, size: 100 });
+		expect(top.slots).toHaveLength(3);
+		expect(await pushed.reader.endsList(top, 0, 60_000)).toBe(true);
+		expect(pushed.reader.cap).toBe(100);
+		expect(pushed.pages).toEqual([
+			{ page: 1, size: 84 },
+			{ page: 2, size: 3 },
+		]);
 	});
 
 	it('is the end when the next page is empty', async () => {

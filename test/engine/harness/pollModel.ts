@@ -232,7 +232,11 @@ export function modelCheckingSuite(
 		clearPause();
 	});
 	const replay = process.env.BAAS_POLL_MODEL_SEED;
-	const seeds = replay ? [Number(replay)] : Array.from({ length: options.histories }, (_, i) => options.firstSeed + i);
+	// BAAS_POLL_MODEL_SEEDS=2001-2100: other histories than the suite's own, every one asserted (a sweep).
+	const range = /^(\d+)-(\d+)$/.exec(process.env.BAAS_POLL_MODEL_SEEDS ?? '');
+	const firstSeed = range ? Number(range[1]) : options.firstSeed;
+	const histories = range ? Number(range[2]) - firstSeed + 1 : options.histories;
+	const seeds = replay ? [Number(replay)] : Array.from({ length: histories }, (_, i) => firstSeed + i);
 
 	it(`${seeds.length} random bank histories: every event once, oldest first`, async () => {
 		const failed: HistoryResult[] = [];
@@ -247,7 +251,7 @@ export function modelCheckingSuite(
 			if (JSON.stringify(findingsOf(result.verdict)) !== JSON.stringify(NOTHING_WRONG)) failed.push(result);
 			if (replay) process.stdout.write(`${describeFailure(result)}\n`);
 		}
-		const knownOpen = new Set(replay ? [] : (options.knownOpen ?? []));
+		const knownOpen = new Set(replay || range ? [] : (options.knownOpen ?? []));
 		const asserted = failed.filter((r) => !knownOpen.has(r.plan.seed));
 		const open = failed.filter((r) => knownOpen.has(r.plan.seed));
 		reportFigures(name, {
