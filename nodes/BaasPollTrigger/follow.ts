@@ -79,6 +79,12 @@ export class ListFollower {
 	private checks = 0;
 	/** A check ran and the place has not moved since: another would read the same pages. */
 	private checkedInPlace = false;
+	/**
+	 * A check for records written late ended in this poll: the stretch behind the place was looked through, so what
+	 * is older than the overlap may be forgotten (poll.ts). Until then nothing is, or a record written late there
+	 * would fall below the floor unseen.
+	 */
+	checked = false;
 
 	constructor(
 		readonly state: ListState,
@@ -360,7 +366,9 @@ export class ListFollower {
 		if (resumed?.bad !== undefined && indexOf(resumed.bad) > indexOf(progress.good)) progress.bad = resumed.bad;
 		// Saved as it goes: a poll out of requests (or time) leaves it to the next; a check that ended clears it.
 		state.check = progress;
-		if (await this.checkBehind(progress)) state.check = undefined;
+		if (!(await this.checkBehind(progress))) return;
+		state.check = undefined;
+		this.checked = true;
 	}
 
 	/** The rounds of one check (lookForLateRecords), from `progress`; true once it ended (found, or nothing there). */

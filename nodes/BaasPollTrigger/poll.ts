@@ -159,8 +159,9 @@ function forget(list: ListState, forgetBeforeMs: number | null): void {
 
 function finish(run: Run, followed: Followed, caughtUp: boolean): StreamState {
 	const { state } = followed;
-	// While a backlog is read, records not yet handed on lie above the floor: it waits (only the count bound holds).
-	forget(state, caughtUp ? sinceOf(state, run.nowMs) : null);
+	// While a backlog is read, records not yet handed on lie above the floor, and until a check for records written
+	// late has looked behind the place, they may lie there: it waits (only the count bound holds).
+	forget(state, caughtUp && followed.follower.checked ? sinceOf(state, run.nowMs) : null);
 	const { kept, dropped } = boundPending(state.pending, POLL_LIMITS.maxPending);
 	warnAbout(run, dropped);
 	state.pending = kept;
@@ -285,7 +286,7 @@ export async function pollForEvents(context: IPollFunctions, settings: PollSetti
 	for (const f of followed) next[f.stream.name] = stateToJson(finish(run, f, f.follower.caughtUp));
 	if (failures !== undefined) {
 		const transfers = followed.find((f) => f.stream.name === 'transfers') as Followed;
-		forget(failures.state, failures.caughtUp ? failuresFloor(transfers.state, nowMs) : null);
+		forget(failures.state, failures.caughtUp && failures.checked ? failuresFloor(transfers.state, nowMs) : null);
 		next.failures = listToJson(scope, failures.state);
 	} else delete next.failures;
 	// Assigned as a whole: n8n notices changes to static data through its top-level properties.
