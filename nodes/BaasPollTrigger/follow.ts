@@ -212,7 +212,6 @@ export class ListFollower {
 		else state.searchTo = Math.min(state.searchTo ?? Infinity, page.start);
 	}
 
-
 	/**
 	 * The records the mirror holds are no longer listed where they must be (the bank removed them, or changed the
 	 * list): the mirror starts afresh from the floor. `seen` stays, so nothing handled is handed on again, and the
@@ -358,7 +357,7 @@ export class ListFollower {
 		if (this.stale || state.lag === null || this.checks >= 2 || this.checkedInPlace) return;
 		this.checks++;
 		this.checkedInPlace = true;
-		const indexOf = (reference: string | undefined) => (reference === undefined ? -1 : state.memory.mirror.indexOf(reference));
+		const indexOf = (reference: string | undefined) => mirrorIndexOf(state.memory.mirror, reference);
 		const progress: CheckProgress = { good: this.verifiedTo >= 0 ? state.memory.mirror[this.verifiedTo] : undefined };
 		// An earlier poll's check that ran out of requests goes on where it stood (its records still mirrored).
 		const resumed = state.check;
@@ -382,7 +381,7 @@ export class ListFollower {
 			const reference = page.slots[position]?.reference;
 			return reference !== undefined && memory.mirror[index] === reference ? index : -1;
 		};
-		const indexOf = (reference: string | undefined) => (reference === undefined ? -1 : memory.mirror.indexOf(reference));
+		const indexOf = (reference: string | undefined) => mirrorIndexOf(memory.mirror, reference);
 		let last = this.placedPage;
 		let lastWindow: string | undefined;
 		for (let round = 0; round < MAX_VERIFY_ROUNDS && state.lag !== null; round++) {
@@ -466,6 +465,9 @@ export class ListFollower {
 		return to;
 	}
 }
+
+/** The mirror index of `reference`, or -1. */
+const mirrorIndexOf = (mirror: string[], reference: string | undefined) => (reference === undefined ? -1 : mirror.indexOf(reference));
 
 /** The index of the mirror's last entry that is a record, or -1. */
 function lastValid(mirror: string[]): number {

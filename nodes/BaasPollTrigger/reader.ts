@@ -57,9 +57,12 @@ function slotOf(entry: unknown): Slot {
 	return stamp === undefined ? {} : { ...stamp, record };
 }
 
+/** The references a page shows (its malformed entries have none). */
+const referencesIn = (page: Page) => new Set(page.slots.map((slot) => slot.reference).filter((reference) => reference !== undefined));
+
 /** Whether a record of `page` shows again in `next`, the page after it: records written above moved the list between the reads. */
 export function showsAgain(page: Page, next: Page): boolean {
-	const shown = new Set(page.slots.map((slot) => slot.reference).filter((reference) => reference !== undefined));
+	const shown = referencesIn(page);
 	return next.slots.some((slot) => slot.reference !== undefined && shown.has(slot.reference));
 }
 
@@ -68,7 +71,7 @@ export function showsAgain(page: Page, next: Page): boolean {
  * A malformed entry has no reference to match: it counts as shown while `page` showed as many.
  */
 function onlyShownAgain(page: Page, next: Page): boolean {
-	const shown = new Set(page.slots.map((slot) => slot.reference).filter((reference) => reference !== undefined));
+	const shown = referencesIn(page);
 	let malformed = page.slots.filter((slot) => slot.reference === undefined).length;
 	return next.slots.every((slot) => (slot.reference === undefined ? malformed-- > 0 : shown.has(slot.reference)));
 }
