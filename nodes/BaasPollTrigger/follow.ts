@@ -11,7 +11,7 @@
  *   for: pages further down until one is below it, then halving; created_at says which way to go.
  * - Records the bank writes late (behind the place): the mirror says how many records lie between the newest and
  *   the oldest record of the look-back window; a page showing that oldest record at another rank says records were
- *   written (or removed) in between, and halving the stretch finds them (verify).
+ *   written (or removed) in between, and halving finds the deepest stretch of them first (lookForLateRecords).
  */
 import type { Memory, Slot } from './memory';
 import { belowOf, firstValid, MALFORMED, readAgainst, takeIn } from './memory';
@@ -43,10 +43,20 @@ export interface ListState {
 	check?: CheckProgress;
 }
 
-/** Where a check for records written late stands: the deepest record seen in place, the first seen out of place. */
+/**
+ * Where a check for records written late stands. The offset of a mirrored record is how many ranks deeper the bank
+ * lists it than the mirror has it: records written late above it (0: in place). Offsets grow with depth; the check
+ * finds where they last grow (the deepest stretch of late records) first, so what it hands on comes oldest first.
+ */
 export interface CheckProgress {
+	/** The deepest record seen in place. */
 	good?: string;
+	/** A record seen at `offset`, the offset of the deepest mirrored record: the deepest stretch lies above it. */
 	bad?: string;
+	offset?: number;
+	/** A record seen at `shallowOffset`, less than `offset`: the deepest stretch lies below it. */
+	shallow?: string;
+	shallowOffset?: number;
 }
 
 /** Hands on one record; throws when it cannot (the poll is out of requests), which stops the reading there. */
@@ -75,6 +85,12 @@ export class ListFollower {
 	private verifiedTo = -1;
 	/** The last page read to place the trigger. */
 	private placedPage?: { page: Page; endsList: boolean };
+	/**
+	 * That page showed the mirror's first record, so the place was measured. A page showing only deeper mirrored
+	 * records gives the place by assuming nothing was written between them and it: a check against that would find
+	 * what it assumed.
+	 */
+	private placeMeasured = false;
 	/** Checks for records written late in this poll. */
 	private checks = 0;
 	/** A check ran and the place has not moved since: another would read the same pages. */
@@ -273,7 +289,7 @@ export class ListFollower {
 		if (reading.unplacedBelow && !endsList) {
 			// New records below handled ones run on past the page: older than everything new above them, they come
 			// first. The place moves below them and the list is read upward from there (handled records are skipped).
-			this.reopen(memory.mirror.length, page.start + page.slots.length);
+			this.reopen(memory.mirror.length, page.start + page.slots.length, false);
 			return { outcome: 'placed', page, endsList };
 		}
 		const first = firstValid(memory);
@@ -336,6 +352,8 @@ export class ListFollower {
 		// The mirror entries this page showed at their ranks: a check for late records need not read them again.
 		const lag = state.lag;
 		this.placedPage = { page, endsList };
+		const head = firstValid(state.memory);
+		this.placeMeasured = headPosition !== undefined || (head !== undefined && inPage.length > 0 && inPage[0].index === head.index);
 		const inPlace = inPage.filter((entry) => page.start + entry.position === lag + entry.index).map((entry) => entry.index);
 		this.verifiedTo = inPlace.length > 0 ? Math.max(...inPlace) : -1;
 		this.stale = false;
@@ -345,16 +363,17 @@ export class ListFollower {
 	/**
 	 * Looks for records the bank wrote late, behind the place. Only once the trigger is up to the newest record.
 	 * 1. The deepest mirrored record must stand at the rank the mirror gives it: if it does, nothing was written (or
-	 *    removed) above it that the mirror lacks. If not, halving finds the first mirrored record out of place; the
-	 *    records written above it are handed on from the page that shows them between handled records, or, when
-	 *    they are more than a page holds, the place moves down to that record and they are read upward from there.
+	 *    removed) above it that the mirror lacks. If not, halving finds the shallowest record at the deepest one's
+	 *    offset: the deepest stretch of late records lies just above it. A page showing the stretch between records
+	 *    handled hands them on; a stretch longer than a page is read upward from that record (the place moves down to
+	 *    it). Shallower stretches come next, each newer than the one before.
 	 * 2. Below the deepest mirrored record, down to the floor: records written there are read the same way.
 	 */
 	async lookForLateRecords(): Promise<void> {
 		const { state } = this;
 		// Once the place is known in this poll (before a backlog above it is read, so what was written late behind it
 		// comes first), and at most twice a poll.
-		if (this.stale || state.lag === null || this.checks >= 2 || this.checkedInPlace) return;
+		if (this.stale || state.lag === null || !this.placeMeasured || this.checks >= 2 || this.checkedInPlace) return;
 		this.checks++;
 		this.checkedInPlace = true;
 		const indexOf = (reference: string | undefined) => mirrorIndexOf(state.memory.mirror, reference);
@@ -362,7 +381,10 @@ export class ListFollower {
 		// An earlier poll's check that ran out of requests goes on where it stood (its records still mirrored).
 		const resumed = state.check;
 		if (resumed?.good !== undefined && indexOf(resumed.good) > indexOf(progress.good)) progress.good = resumed.good;
-		if (resumed?.bad !== undefined && indexOf(resumed.bad) > indexOf(progress.good)) progress.bad = resumed.bad;
+		if (resumed?.bad !== undefined && indexOf(resumed.bad) > indexOf(progress.good)) {
+			const { bad, offset, shallow, shallowOffset } = resumed;
+			Object.assign(progress, { bad, offset, shallow, shallowOffset });
+		}
 		// Saved as it goes: a poll out of requests (or time) leaves it to the next; a check that ended clears it.
 		state.check = progress;
 		if (!(await this.checkBehind(progress))) return;
@@ -375,13 +397,9 @@ export class ListFollower {
 		const { state } = this;
 		const memory = state.memory;
 		const base = () => state.lag ?? 0;
-		/** The mirror index a page shows at its rank, or -1. */
-		const inPlaceAt = (page: Page, position: number) => {
-			const index = page.start + position - base();
-			const reference = page.slots[position]?.reference;
-			return reference !== undefined && memory.mirror[index] === reference ? index : -1;
-		};
 		const indexOf = (reference: string | undefined) => mirrorIndexOf(memory.mirror, reference);
+		/** References whose offset a page of this check showed (their ranks are measured, not remembered). */
+		const measured = new Set<string>();
 		let last = this.placedPage;
 		let lastWindow: string | undefined;
 		for (let round = 0; round < MAX_VERIFY_ROUNDS && state.lag !== null; round++) {
@@ -390,52 +408,53 @@ export class ListFollower {
 			if (deepest < 0) return true;
 			const from = indexOf(progress.good);
 			let window: Window;
-			let probe: string;
+			let measuring = false;
 			if (deepest <= from) {
 				// Step 2: the deepest mirrored record stands where the mirror has it. Below it, down to the floor?
-				probe = memory.mirror[deepest];
-				const ms = memory.seen.get(probe);
-				// Below a record older than the floor lies history only.
-				if (state.floorMs !== null && ms !== undefined && ms < state.floorMs) return true;
-				const shown = last === undefined ? -1 : last.page.slots.findIndex((slot) => slot.reference === probe);
-				if (last !== undefined && shown >= 0) {
-					const endsList = last.endsList || (last.page.short && (await this.reader.endsList(last.page, this.nowMs, CAP_HOLD_MS)));
-					const below = belowOf(memory, last.page.slots, shown, endsList, state.floorMs);
-					if (below.settled) return true;
-					if (below.lateBelow) {
-						this.reopen(memory.mirror.length, last.page.start + last.page.slots.length);
-						return true;
-					}
-				}
+				const below = await this.lookBelow(deepest, last);
+				if (below !== 'read') return true;
 				// A page holding it and as much as possible below it.
 				window = windowFor(base() + deepest, cap, 'top', 0);
+			} else if (progress.offset === undefined || indexOf(progress.bad) <= from) {
+				// Step 1: the deepest record's offset. It opens its page, so the page also shows what lies below it.
+				measuring = true;
+				window = windowFor(base() + deepest, cap, 'top', 0);
 			} else {
-				// Step 1: the deepest mirrored record first; when it is out of place, halve the stretch between the last
-				// record in place and the first out of place.
-				const to = progress.bad === undefined || indexOf(progress.bad) <= from ? deepest : indexOf(progress.bad);
-				const small = to - from <= cap - 1 - 2 * TOP_SLACK;
-				const at = small || progress.bad === undefined ? to : this.validNear(Math.floor((from + to) / 2), from, to);
-				probe = memory.mirror[at];
-				// The deepest record opens its page, so the same page shows what lies below it (step 2): records written
-				// above it only push it down inside the page.
-				window = windowFor(base() + (small ? Math.max(0, from) : at), cap, 'top', !small && at === deepest ? 0 : TOP_SLACK);
+				const offset = progress.offset;
+				const hi = indexOf(progress.bad);
+				const shallow = indexOf(progress.shallow);
+				const lo = shallow > from && shallow < hi ? shallow : from;
+				const rankHi = base() + hi + offset;
+				const span = rankHi - (base() + lo + (lo === from ? 0 : (progress.shallowOffset ?? 0)));
+				const mid = this.validNear(Math.floor((lo + hi) / 2), lo, hi);
+				if (span <= cap - 1 - TOP_SLACK) {
+					// The stretch fits in a page: one showing both records hands on what lies between them.
+					window = windowFor(rankHi, cap, 'bottom', TOP_SLACK, span);
+				} else if (mid === hi) {
+					// Nothing mirrored between them, and more records than a page holds: read upward from the deeper one.
+					this.reopen(hi, rankHi, measured.has(memory.mirror[hi]));
+					return true;
+				} else {
+					window = windowFor(base() + mid + offset, cap, 'bottom', TOP_SLACK);
+				}
 			}
 			const key = JSON.stringify(window);
 			if (key === lastWindow) return false; // nothing changed since the same page was read: the next poll looks again
 			lastWindow = key;
+			const was = { bad: indexOf(progress.bad), shallow: indexOf(progress.shallow), deepest: memory.mirror[deepest] };
 			const taken = await this.take(window, undefined, true);
 			if (taken.outcome === 'capped') continue;
 			last = taken;
-			const page = taken.page;
-			let deepestInPlace = -1;
-			page.slots.forEach((_, position) => (deepestInPlace = Math.max(deepestInPlace, inPlaceAt(page, position))));
-			if (deepestInPlace > indexOf(progress.good)) progress.good = memory.mirror[deepestInPlace];
-			const shownAt = page.slots.findIndex((slot) => slot.reference === probe);
-			if (shownAt < 0 || inPlaceAt(page, shownAt) < 0) progress.bad = probe;
-			if (deepest > from && indexOf(progress.good) <= from && page.start <= base() + Math.max(0, from)) {
-				// The page from the last record in place shows no mirrored record in place below it: more records were
-				// written there than a page holds. They are read upward from the first mirrored record below them.
-				this.reopen(from + 1, page.start + page.slots.length);
+			// Records the page added to the mirror above a record lower its offset by as many.
+			if (progress.offset !== undefined) progress.offset = shifted(progress.offset, was.bad, indexOf(progress.bad));
+			if (progress.shallowOffset !== undefined) progress.shallowOffset = shifted(progress.shallowOffset, was.shallow, indexOf(progress.shallow));
+			const shown = this.offsetsIn(taken.page);
+			for (const reference of shown.keys()) measured.add(reference);
+			this.learn(progress, shown);
+			if (measuring && !shown.has(was.deepest) && indexOf(was.deepest) >= 0) {
+				// The deepest record is not where it could be: more records were written above it than its page holds
+				// (or the bank no longer lists it there). The list is read upward from it, found again by a search.
+				this.reopen(indexOf(was.deepest), taken.page.start + taken.page.slots.length, false);
 				return true;
 			}
 		}
@@ -443,14 +462,88 @@ export class ListFollower {
 	}
 
 	/**
-	 * The place moves down to mirror entry `index` (the records above it stay remembered, not mirrored), which lies
-	 * below rank `below`; with no entry there, the place is searched for from the floor below that rank.
+	 * Below the deepest mirrored record (at `deepest`, in place), as far as the floor, as `last` shows it: 'settled'
+	 * when nothing was written there, 'reopened' when records were (they are read upward), 'read' when a page must
+	 * show it.
 	 */
-	private reopen(index: number, below: number): void {
+	private async lookBelow(deepest: number, last: { page: Page; endsList: boolean } | undefined): Promise<'settled' | 'reopened' | 'read'> {
+		const { state } = this;
+		const memory = state.memory;
+		const probe = memory.mirror[deepest];
+		const ms = memory.seen.get(probe);
+		// Below a record older than the floor lies history only.
+		if (state.floorMs !== null && ms !== undefined && ms < state.floorMs) return 'settled';
+		const shown = last === undefined ? -1 : last.page.slots.findIndex((slot) => slot.reference === probe);
+		if (last === undefined || shown < 0) return 'read';
+		const endsList = last.endsList || (last.page.short && (await this.reader.endsList(last.page, this.nowMs, CAP_HOLD_MS)));
+		const below = belowOf(memory, last.page.slots, shown, endsList, state.floorMs);
+		if (below.settled) return 'settled';
+		if (!below.lateBelow) return 'read';
+		this.reopen(memory.mirror.length, last.page.start + last.page.slots.length, false);
+		return 'reopened';
+	}
+
+	/** The offset of each mirrored record `page` shows (see CheckProgress), by reference. */
+	private offsetsIn(page: Page): Map<string, number> {
+		const lag = this.state.lag ?? 0;
+		const mirror = this.state.memory.mirror;
+		const offsets = new Map<string, number>();
+		page.slots.forEach((slot, position) => {
+			const index = mirrorIndexOf(mirror, slot.reference);
+			if (slot.reference !== undefined && index >= 0) offsets.set(slot.reference, page.start + position - (lag + index));
+		});
+		return offsets;
+	}
+
+	/** What one page's offsets say of where the deepest stretch of late records lies. */
+	private learn(progress: CheckProgress, shown: Map<string, number>): void {
+		const mirror = this.state.memory.mirror;
+		const indexOf = (reference: string | undefined) => mirrorIndexOf(mirror, reference);
+		const deepest = mirror[lastValid(mirror)];
+		const deepestOffset = shown.get(deepest);
+		if (deepestOffset !== undefined && deepestOffset !== progress.offset) {
+			progress.offset = deepestOffset;
+			progress.bad = deepest;
+			progress.shallow = undefined;
+		}
+		const bad = progress.bad === undefined ? undefined : shown.get(progress.bad);
+		if (bad !== undefined && bad !== progress.offset) progress.offset = undefined;
+		// Records at or above the last seen in place that are not (written late above them since): in place is only
+		// what this poll's placing page showed.
+		const good = indexOf(progress.good);
+		if ([...shown].some(([reference, offset]) => offset !== 0 && indexOf(reference) <= good)) {
+			progress.good = this.verifiedTo >= 0 ? mirror[this.verifiedTo] : undefined;
+			progress.shallow = undefined;
+		}
+		for (const [reference, offset] of [...shown].sort((a, b) => indexOf(a[0]) - indexOf(b[0]))) {
+			const index = indexOf(reference);
+			if (offset === 0 && index > indexOf(progress.good)) progress.good = reference;
+			if (progress.offset === undefined || offset === 0) continue;
+			if (offset > progress.offset) {
+				// Deeper than the deepest record's offset: the list changed under the check; it measures again.
+				progress.offset = undefined;
+				return;
+			}
+			if (offset === progress.offset && index < indexOf(progress.bad)) progress.bad = reference;
+			if (offset < progress.offset && index > indexOf(progress.shallow) && index < indexOf(progress.bad)) {
+				progress.shallow = reference;
+				progress.shallowOffset = offset;
+			}
+		}
+		// Nothing written late above the deepest record: all is in place.
+		if (progress.offset === 0) progress.good = deepest;
+	}
+
+	/**
+	 * The place moves down to mirror entry `index` (the records above it stay remembered, not mirrored). `rank`: where
+	 * a page of this poll showed it (`shown`), or a rank it lies at or below, from which it is searched for (with no
+	 * entry there, from the floor).
+	 */
+	private reopen(index: number, rank: number, shown: boolean): void {
 		const { state } = this;
 		state.memory.mirror = state.memory.mirror.slice(index);
-		state.lag = null;
-		state.searchFrom = below;
+		state.lag = shown ? rank : null;
+		state.searchFrom = shown ? undefined : rank;
 		this.stale = false;
 		state.searchTo = undefined;
 		state.searchMet = undefined;
@@ -468,6 +561,9 @@ export class ListFollower {
 
 /** The mirror index of `reference`, or -1. */
 const mirrorIndexOf = (mirror: string[], reference: string | undefined) => (reference === undefined ? -1 : mirror.indexOf(reference));
+
+/** An offset learned when a record stood at mirror index `was`, now that it stands at `now`; undefined when gone. */
+const shifted = (offset: number, was: number, now: number) => (was < 0 || now < 0 ? undefined : offset - (now - was));
 
 /** The index of the mirror's last entry that is a record, or -1. */
 function lastValid(mirror: string[]): number {

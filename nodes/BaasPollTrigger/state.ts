@@ -62,7 +62,11 @@ function parsePaging(value: unknown, pageSize: number, nowMs: number): Paging {
 function parseCheck(value: unknown, mirror: string[]): CheckProgress | undefined {
 	const v = (typeof value === 'object' && value !== null ? value : {}) as IDataObject;
 	const mirrored = (reference: unknown) => (typeof reference === 'string' && reference !== MALFORMED && mirror.includes(reference) ? reference : undefined);
-	const check = { good: mirrored(v.good), bad: mirrored(v.bad) };
+	const count = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined);
+	const check: CheckProgress = {};
+	for (const [name, value] of Object.entries({ good: mirrored(v.good), bad: mirrored(v.bad), offset: count(v.offset), shallow: mirrored(v.shallow), shallowOffset: count(v.shallowOffset) })) {
+		if (value !== undefined) (check as IDataObject)[name] = value;
+	}
 	return check.good === undefined && check.bad === undefined ? undefined : check;
 }
 
@@ -134,7 +138,7 @@ export function listToJson(scope: string, list: ListState): IDataObject {
 		floorMs: list.floorMs,
 		paging: list.paging as unknown as IDataObject,
 		...(list.grewBy !== undefined ? { grewBy: list.grewBy } : {}),
-		...(list.check !== undefined ? { check: { ...list.check } as IDataObject } : {}),
+		...(list.check !== undefined ? { check: Object.fromEntries(Object.entries(list.check).filter(([, value]) => value !== undefined)) as IDataObject } : {}),
 	};
 }
 

@@ -1,0 +1,80 @@
+/**
+ * The Poll Trigger's check for records the bank wrote late, behind the place (follow.ts): against a list served by
+ * page number from an array (newest first), it hands on what was written late at several depths oldest first, the
+ * deepest stretch before a shallower one, whether or not a stretch is longer than a page.
+ */
+import type { INode } from 'n8n-workflow';
+
+import { Budget } from '../../nodes/BaasPollTrigger/budget';
+import type { ListState } from '../../nodes/BaasPollTrigger/follow';
+import { ListFollower } from '../../nodes/BaasPollTrigger/follow';
+import type { ReadRun } from '../../nodes/BaasPollTrigger/reader';
+import { ListReader } from '../../nodes/BaasPollTrigger/reader';
+
+const node = { name: 'BaaS (Polling) Trigger', type: 'n8n-nodes-baas.baasPollTrigger', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
+const PAGE = 50;
+const T0 = Date.UTC(2026, 1, 1);
+
+type Row = { reference_number: string; created_at: string };
+/** A record created `second` seconds after T0, with `part` ms to put late ones between two others. */
+const row = (reference: string, second: number, part = 0): Row => ({ reference_number: reference, created_at: new Date(T0 + second * 1000 + part).toISOString() });
+
+/** A follower that handled `count` records (h0 oldest … newest at the top) and stands at the list's top. */
+function caughtUp(count: number) {
+	const handled = Array.from({ length: count }, (_, i) => row(`h${i}`, i));
+	const list: Row[] = [...handled].reverse();
+	const state: ListState = {
+		memory: { seen: new Map(handled.map((r) => [r.reference_number, Date.parse(r.created_at)])), mirror: list.map((r) => r.reference_number) },
+		lag: 0,
+		floorMs: T0,
+		paging: { cap: PAGE, served: PAGE },
+	};
+	const emitted: string[] = [];
+	const pages: number[] = [];
+	const request = (async (_context: unknown, _operation: string, query: { page: number; page_size: number }) => {
+		pages.push(query.page);
+		return list.slice((query.page - 1) * query.page_size, query.page * query.page_size);
+	}) as unknown as ReadRun['request'];
+	const run: ReadRun = { request, context: { getNode: () => node } as unknown as ReadRun['context'], budget: new Budget(40, node), progressed: false, malformed: 0, served: 0 };
+	const follower = new ListFollower(state, new ListReader(run, { filters: {}, variant: 'api' }, state.paging), async (slot) => void emitted.push(slot.reference as string), T0 + 86_400_000);
+	/** Writes `late` records late, just above handled record h`below` (created between it and the next). */
+	const writeLate = (below: number, late: number) => {
+		const at = list.findIndex((r) => r.reference_number === `h${below}`);
+		list.splice(at, 0, ...Array.from({ length: late }, (_, k) => row(`late${below}-${late - 1 - k}`, below, 1 + late - 1 - k)));
+	};
+	/** One poll: a page of the top (placing the trigger), then the check, then the backlog it may have reopened. */
+	const poll = async () => {
+		for (let i = 0; i < 12 && (i === 0 || !follower.caughtUp); i++) await follower.step();
+		await follower.lookForLateRecords();
+		for (let i = 0; i < 12 && !follower.caughtUp; i++) await follower.step();
+	};
+	return { follower, emitted, pages, writeLate, poll };
+}
+
+const lateRefs = (below: number, late: number) => Array.from({ length: late }, (_, k) => `late${below}-${k}`);
+
+describe('Poll Trigger check for records written late', () => {
+	it('hands on two stretches at different depths deepest first, each oldest first', async () => {
+		const { emitted, writeLate, poll } = caughtUp(400);
+		writeLate(320, 3); // shallow: just below the top page
+		writeLate(60, 2); // deep
+		await poll();
+		expect(emitted).toEqual([...lateRefs(60, 2), ...lateRefs(320, 3)]);
+	});
+
+	it('hands on a deep record before a shallower stretch longer than a page', async () => {
+		const { emitted, writeLate, poll } = caughtUp(400);
+		writeLate(300, 70);
+		writeLate(150, 1);
+		await poll();
+		expect(emitted).toEqual([...lateRefs(150, 1), ...lateRefs(300, 70)]);
+	});
+
+	it('reads nothing but the place and the deepest record when nothing was written late', async () => {
+		const { emitted, pages, poll, follower } = caughtUp(400);
+		await poll();
+		expect(emitted).toEqual([]);
+		expect(pages).toHaveLength(2);
+		expect(follower.checked).toBe(true);
+	});
+});
