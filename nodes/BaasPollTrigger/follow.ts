@@ -12,13 +12,14 @@
  * - Records the bank writes late (behind the place): the mirror says how many records lie between the newest and
  *   the oldest record of the look-back window; a page showing that oldest record at another rank says records were
  *   written (or removed) in between, and halving finds the deepest stretch of them first (lookForLateRecords).
+ *   They are older than anything above the place, so a page that would hand records on waits for that check (held).
  */
 import type { Memory, Slot } from './memory';
 import { belowOf, firstValid, MALFORMED, readAgainst, takeIn } from './memory';
 import type { ListReader, Page, Paging } from './reader';
 import { showsAgain } from './reader';
 import type { Window } from './windows';
-import { startOf, windowFor } from './windows';
+import { startOf, windowFor, windowHolding } from './windows';
 
 export interface ListState {
 	memory: Memory;
@@ -101,6 +102,16 @@ export class ListFollower {
 	 * would fall below the floor unseen.
 	 */
 	checked = false;
+	/**
+	 * A check for records written late ended in this poll (or can go no further in it): records above the place may
+	 * be handed on.
+	 */
+	private mayHandOn = false;
+	/**
+	 * A page that placed the trigger in this poll, its new records not handed on until the check for records written
+	 * late has ended: what that check finds lies behind the place, older than they are.
+	 */
+	private held?: { window: Window; page: Page; extend: boolean };
 
 	constructor(
 		readonly state: ListState,
@@ -108,13 +119,20 @@ export class ListFollower {
 		private readonly handle: Handle,
 		private readonly nowMs: number,
 		private readonly observe: Observe = () => undefined,
+		/** Records are handed on oldest first (a list of reversals is not: their events are not ordered). */
+		private readonly ordered = true,
 	) {
 		this.resumed = state.lag === null && (state.searchFrom ?? 0) > 0;
 	}
 
 	/** Read up to the bank's newest record in this poll. */
 	get caughtUp(): boolean {
-		return !this.stale && this.state.lag === 0;
+		return !this.stale && this.state.lag === 0 && this.held === undefined;
+	}
+
+	/** New records wait for a check for records written late that cannot go on in this poll. */
+	get waiting(): boolean {
+		return this.held !== undefined;
 	}
 
 	/**
@@ -129,6 +147,7 @@ export class ListFollower {
 	/** One page toward the newest record, without the check for records written late (poll.ts takes turns with it). */
 	async advance(): Promise<void> {
 		const { state } = this;
+		if (this.held !== undefined) return await this.lookForLateRecords();
 		this.checkedInPlace = false;
 		if (firstValid(state.memory) === undefined && state.lag !== null) {
 			// Nothing handled to stand on yet (or no record after the floor so far): look from the top again.
@@ -295,6 +314,14 @@ export class ListFollower {
 		const first = firstValid(memory);
 		const expectedHead = state.lag === null || first === undefined ? null : state.lag + first.index;
 		const oldHead = first?.reference;
+		if (!checking && this.ordered && !this.mayHandOn && first !== undefined && reading.deliver.length > 0) {
+			// Records behind the place come first: this page only places the trigger until the check has ended.
+			const { headPosition } = takeIn(memory, page.slots, reading, [], page.start === 0);
+			if (!this.place(page, headPosition, expectedHead, oldHead, endsList)) return { outcome: 'unplaced', page, endsList };
+			this.held = { window, page, extend };
+			await this.lookForLateRecords();
+			return { outcome: 'placed', page, endsList };
+		}
 		const handled: number[] = [];
 		let failure: unknown;
 		try {
@@ -387,9 +414,26 @@ export class ListFollower {
 		}
 		// Saved as it goes: a poll out of requests (or time) leaves it to the next; a check that ended clears it.
 		state.check = progress;
-		if (!(await this.checkBehind(progress))) return;
-		state.check = undefined;
-		this.checked = true;
+		let ended: boolean | undefined;
+		try {
+			ended = await this.checkBehind(progress);
+		} finally {
+			// Interrupted (out of requests for now: a part of the poll keeps the rest for others): a later part may go on.
+			if (ended === undefined) {
+				this.checks--;
+				this.checkedInPlace = false;
+			}
+		}
+		if (ended) {
+			state.check = undefined;
+			this.checked = true;
+		}
+		this.mayHandOn = true;
+		// The page held for this check is handed on now (unless the check moved the place: it is read again). A check
+		// that can go no further in this poll lets it go too: records are late by a poll rather than stuck.
+		const held = this.held;
+		this.held = undefined;
+		if (held !== undefined && state.lag !== null) await this.take(held.window, held.page, false, held.extend);
 	}
 
 	/** The rounds of one check (lookForLateRecords), from `progress`; true once it ended (found, or nothing there). */
@@ -413,8 +457,10 @@ export class ListFollower {
 				// Step 2: the deepest mirrored record stands where the mirror has it. Below it, down to the floor?
 				const below = await this.lookBelow(deepest, last);
 				if (below !== 'read') return true;
-				// A page holding it and as much as possible below it.
+				// A page holding it and as much as possible below it; when every page holding it ends with it, the page
+				// right below it.
 				window = windowFor(base() + deepest, cap, 'top', 0);
+				if (base() + deepest - startOf(window) === window.size - 1) window = windowFor(base() + deepest + 1, cap, 'top', 0);
 			} else if (progress.offset === undefined || indexOf(progress.bad) <= from) {
 				// Step 1: the deepest record's offset. It opens its page, so the page also shows what lies below it.
 				measuring = true;
@@ -427,9 +473,10 @@ export class ListFollower {
 				const rankHi = base() + hi + offset;
 				const span = rankHi - (base() + lo + (lo === from ? 0 : (progress.shallowOffset ?? 0)));
 				const mid = this.validNear(Math.floor((lo + hi) / 2), lo, hi);
-				if (span <= cap - 1 - TOP_SLACK) {
+				const holding = windowHolding(rankHi - span, rankHi, cap, TOP_SLACK);
+				if (holding !== undefined) {
 					// The stretch fits in a page: one showing both records hands on what lies between them.
-					window = windowFor(rankHi, cap, 'bottom', TOP_SLACK, span);
+					window = holding;
 				} else if (mid === hi) {
 					// Nothing mirrored between them, and more records than a page holds: read upward from the deeper one.
 					this.reopen(hi, rankHi, measured.has(memory.mirror[hi]));
@@ -474,7 +521,8 @@ export class ListFollower {
 		// Below a record older than the floor lies history only.
 		if (state.floorMs !== null && ms !== undefined && ms < state.floorMs) return 'settled';
 		const shown = last === undefined ? -1 : last.page.slots.findIndex((slot) => slot.reference === probe);
-		if (last === undefined || shown < 0) return 'read';
+		// A page that shows it, or starts right below it (it stands in place: its rank is known).
+		if (last === undefined || (shown < 0 && last.page.start !== (state.lag ?? 0) + deepest + 1)) return 'read';
 		const endsList = last.endsList || (last.page.short && (await this.reader.endsList(last.page, this.nowMs, CAP_HOLD_MS)));
 		const below = belowOf(memory, last.page.slots, shown, endsList, state.floorMs);
 		if (below.settled) return 'settled';
@@ -541,6 +589,7 @@ export class ListFollower {
 	 */
 	private reopen(index: number, rank: number, shown: boolean): void {
 		const { state } = this;
+		this.held = undefined;
 		state.memory.mirror = state.memory.mirror.slice(index);
 		state.lag = shown ? rank : null;
 		state.searchFrom = shown ? undefined : rank;

@@ -115,7 +115,7 @@ function followFailures(run: Run, transfers: Followed, saved: unknown, scope: st
 		paging: defaultPaging(POLL_LIMITS.pageSize),
 	};
 	const reader = new ListReader(run, { filters: failuresFilters(run, transfers.stream, floorMs), variant: run.variant }, state.paging);
-	return new ListFollower(state, reader, async (slot) => await handleFailure(run, transfers.stream, transfers.state, slot), run.nowMs);
+	return new ListFollower(state, reader, async (slot) => await handleFailure(run, transfers.stream, transfers.state, slot), run.nowMs, undefined, false);
 }
 
 function warnAboutClock(run: Run): void {
@@ -265,7 +265,8 @@ export async function pollForEvents(context: IPollFunctions, settings: PollSetti
 		// to records written behind it: the backlogs are read again.
 		await within(run, 0, async () => {
 			for (let round = 0; round < 3; round++) {
-				for (let behind = lists.filter((l) => !l.caughtUp); behind.length > 0; behind = behind.filter((l) => !l.caughtUp)) {
+				const goingOn = (l: ListFollower) => !l.caughtUp && !l.waiting;
+				for (let behind = lists.filter(goingOn); behind.length > 0; behind = behind.filter(goingOn)) {
 					for (const list of behind) await list.step();
 				}
 				for (const list of lists) await list.lookForLateRecords();

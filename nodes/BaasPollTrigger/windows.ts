@@ -44,3 +44,16 @@ export function windowFor(rank: number, cap: number, placement: Placement, slack
 	// No page holds both the rank and a record above it (every size up to the cap divides it): the rank opens its page.
 	return { page: Math.floor(rank / size) + 1, size };
 }
+
+/**
+ * The largest window of at most `cap` records holding ranks `from` … `to` and, when it can, `slack` records below
+ * `to` (for records written above both between reads); undefined when no page number and size hold both.
+ */
+export function windowHolding(from: number, to: number, cap: number, slack: number): Window | undefined {
+	for (const room of [slack, 0]) {
+		for (let z = Math.max(1, Math.floor(cap)); z > to - from + room; z--) {
+			if (Math.floor(from / z) === Math.floor((to + room) / z)) return { page: Math.floor(from / z) + 1, size: z };
+		}
+	}
+	return undefined;
+}

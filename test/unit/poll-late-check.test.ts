@@ -48,7 +48,9 @@ function caughtUp(count: number) {
 		await follower.lookForLateRecords();
 		for (let i = 0; i < 12 && !follower.caughtUp; i++) await follower.step();
 	};
-	return { follower, emitted, pages, writeLate, poll };
+	/** Writes `count` new records at the top of the list. */
+	const writeNew = (n: number) => list.unshift(...Array.from({ length: n }, (_, k) => row(`new${n - 1 - k}`, count + n - 1 - k)));
+	return { follower, emitted, pages, writeLate, writeNew, poll };
 }
 
 const lateRefs = (below: number, late: number) => Array.from({ length: late }, (_, k) => `late${below}-${k}`);
@@ -68,6 +70,14 @@ describe('Poll Trigger check for records written late', () => {
 		writeLate(150, 1);
 		await poll();
 		expect(emitted).toEqual([...lateRefs(150, 1), ...lateRefs(300, 70)]);
+	});
+
+	it('hands on new records above the place only after a record written late behind it', async () => {
+		const { emitted, writeLate, writeNew, poll } = caughtUp(400);
+		writeNew(3);
+		writeLate(100, 1);
+		await poll();
+		expect(emitted).toEqual([...lateRefs(100, 1), 'new0', 'new1', 'new2']);
 	});
 
 	it('reads nothing but the place and the deepest record when nothing was written late', async () => {
