@@ -20,14 +20,14 @@ type Row = { reference_number: string; created_at: string };
 const row = (reference: string, second: number, part = 0): Row => ({ reference_number: reference, created_at: new Date(T0 + second * 1000 + part).toISOString() });
 
 /** A follower that handled `count` records (h0 oldest … newest at the top) and stands at the list's top. */
-function caughtUp(count: number) {
+function caughtUp(count: number, pageSize = PAGE) {
 	const handled = Array.from({ length: count }, (_, i) => row(`h${i}`, i));
 	const list: Row[] = [...handled].reverse();
 	const state: ListState = {
 		memory: { seen: new Map(handled.map((r) => [r.reference_number, Date.parse(r.created_at)])), mirror: list.map((r) => r.reference_number) },
 		lag: 0,
 		floorMs: T0,
-		paging: { cap: PAGE, served: PAGE },
+		paging: { cap: pageSize, served: pageSize },
 	};
 	const emitted: string[] = [];
 	const pages: number[] = [];
@@ -86,5 +86,14 @@ describe('Poll Trigger check for records written late', () => {
 		expect(emitted).toEqual([]);
 		expect(pages).toHaveLength(2);
 		expect(follower.checked).toBe(true);
+	});
+
+	it('ends when every page holding the deepest record ends with it (it reads the page below)', async () => {
+		// Pages of 3, 4 or 5 (the sizes asked for at a cap of 5) all end at rank 119.
+		const { emitted, pages, poll, follower } = caughtUp(120, 5);
+		await poll();
+		expect(emitted).toEqual([]);
+		expect(follower.checked).toBe(true);
+		expect(pages.length).toBeLessThanOrEqual(3);
 	});
 });
