@@ -42,6 +42,12 @@ export interface ListState {
 	grewBy?: number;
 	/** A check for records written late that ran out of requests: the next poll goes on from there, so it ends. */
 	check?: CheckProgress;
+	/**
+	 * Polls in a row that held a page for their check and could not hand all of it on (too few requests). After
+	 * MAX_HELD_POLLS of them a poll hands records on without waiting: a small Requests per Poll makes records late
+	 * by a few polls at worst, never stuck.
+	 */
+	heldPolls?: number;
 }
 
 /**
@@ -67,6 +73,8 @@ export type Observe = (slots: Slot[]) => void;
 
 /** Records between the place and the bottom of a page first read in a poll: room for what was written since. */
 const TOP_SLACK = 2;
+/** Polls in a row a list's new records may wait for a check that cannot end for lack of requests. */
+const MAX_HELD_POLLS = 2;
 /** Halving steps at most in one check for records written late. */
 const MAX_VERIFY_ROUNDS = 16;
 /** How long a cap learned from the bank is kept before full pages are asked for again. */
@@ -112,6 +120,8 @@ export class ListFollower {
 	 * late has ended: what that check finds lies behind the place, older than they are.
 	 */
 	private held?: { window: Window; page: Page; extend: boolean };
+	/** Polls in a row before this one that could not hand on the page they held (ListState.heldPolls). */
+	private readonly heldBefore: number;
 
 	constructor(
 		readonly state: ListState,
@@ -120,9 +130,12 @@ export class ListFollower {
 		private readonly nowMs: number,
 		private readonly observe: Observe = () => undefined,
 		/** Records are handed on oldest first (a list of reversals is not: their events are not ordered). */
-		private readonly ordered = true,
+		ordered = true,
 	) {
 		this.resumed = state.lag === null && (state.searchFrom ?? 0) > 0;
+		this.heldBefore = state.heldPolls ?? 0;
+		this.mayHandOn = !ordered || this.heldBefore >= MAX_HELD_POLLS;
+		if (this.mayHandOn) state.heldPolls = undefined;
 	}
 
 	/** Read up to the bank's newest record in this poll. */
@@ -314,11 +327,13 @@ export class ListFollower {
 		const first = firstValid(memory);
 		const expectedHead = state.lag === null || first === undefined ? null : state.lag + first.index;
 		const oldHead = first?.reference;
-		if (!checking && this.ordered && !this.mayHandOn && first !== undefined && reading.deliver.length > 0) {
-			// Records behind the place come first: this page only places the trigger until the check has ended.
+		if (!checking && !this.mayHandOn && first !== undefined && reading.deliver.length > 0 && this.reader.requestsLeft > 0) {
+			// Records behind the place come first: this page only places the trigger until the check has ended (when
+			// the poll has a request left for it).
 			const { headPosition } = takeIn(memory, page.slots, reading, [], page.start === 0);
 			if (!this.place(page, headPosition, expectedHead, oldHead, endsList)) return { outcome: 'unplaced', page, endsList };
 			this.held = { window, page, extend };
+			state.heldPolls = this.heldBefore + 1; // until all of it is handed on
 			await this.lookForLateRecords();
 			return { outcome: 'placed', page, endsList };
 		}
@@ -434,6 +449,7 @@ export class ListFollower {
 		const held = this.held;
 		this.held = undefined;
 		if (held !== undefined && state.lag !== null) await this.take(held.window, held.page, false, held.extend);
+		state.heldPolls = undefined;
 	}
 
 	/** The rounds of one check (lookForLateRecords), from `progress`; true once it ended (found, or nothing there). */

@@ -85,6 +85,7 @@ function parseList(v: IDataObject, pageSize: number, nowMs: number): ListState |
 			floorMs: v.floorMs,
 			paging: parsePaging(v.paging, pageSize, nowMs),
 			grewBy: typeof v.grewBy === 'number' && v.grewBy >= 0 ? v.grewBy : undefined,
+			heldPolls: typeof v.heldPolls === 'number' && Number.isInteger(v.heldPolls) && v.heldPolls > 0 ? v.heldPolls : undefined,
 			check: parseCheck(v.check, mirror),
 		};
 	}
@@ -138,6 +139,7 @@ export function listToJson(scope: string, list: ListState): IDataObject {
 		floorMs: list.floorMs,
 		paging: list.paging as unknown as IDataObject,
 		...(list.grewBy !== undefined ? { grewBy: list.grewBy } : {}),
+		...(list.heldPolls !== undefined ? { heldPolls: list.heldPolls } : {}),
 		...(list.check !== undefined ? { check: Object.fromEntries(Object.entries(list.check).filter(([, value]) => value !== undefined)) as IDataObject } : {}),
 	};
 }

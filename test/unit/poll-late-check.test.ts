@@ -5,8 +5,9 @@
  */
 import type { INode } from 'n8n-workflow';
 
-import { Budget } from '../../nodes/BaasPollTrigger/budget';
+import { Budget, OutOfBudget } from '../../nodes/BaasPollTrigger/budget';
 import type { ListState } from '../../nodes/BaasPollTrigger/follow';
+import type { Slot } from '../../nodes/BaasPollTrigger/memory';
 import { ListFollower } from '../../nodes/BaasPollTrigger/follow';
 import type { ReadRun } from '../../nodes/BaasPollTrigger/reader';
 import { ListReader } from '../../nodes/BaasPollTrigger/reader';
@@ -19,8 +20,11 @@ type Row = { reference_number: string; created_at: string };
 /** A record created `second` seconds after T0, with `part` ms to put late ones between two others. */
 const row = (reference: string, second: number, part = 0): Row => ({ reference_number: reference, created_at: new Date(T0 + second * 1000 + part).toISOString() });
 
-/** A follower that handled `count` records (h0 oldest … newest at the top) and stands at the list's top. */
-function caughtUp(count: number, pageSize = PAGE) {
+/**
+ * A list follower that handled `count` records (h0 oldest … newest at the top) and stands at the list's top. Each
+ * poll has a new follower on the same saved state, as each n8n poll does, with `budget` requests.
+ */
+function caughtUp(count: number, pageSize = PAGE, budget = 40, handOnTakesARequest = false) {
 	const handled = Array.from({ length: count }, (_, i) => row(`h${i}`, i));
 	const list: Row[] = [...handled].reverse();
 	const state: ListState = {
@@ -35,8 +39,16 @@ function caughtUp(count: number, pageSize = PAGE) {
 		pages.push(query.page);
 		return list.slice((query.page - 1) * query.page_size, query.page * query.page_size);
 	}) as unknown as ReadRun['request'];
-	const run: ReadRun = { request, context: { getNode: () => node } as unknown as ReadRun['context'], budget: new Budget(40, node), progressed: false, malformed: 0, served: 0 };
-	const follower = new ListFollower(state, new ListReader(run, { filters: {}, variant: 'api' }, state.paging), async (slot) => void emitted.push(slot.reference as string), T0 + 86_400_000);
+	const newFollower = () => {
+		const run: ReadRun = { request, context: { getNode: () => node } as unknown as ReadRun['context'], budget: new Budget(budget, node), progressed: false, malformed: 0, served: 0 };
+		const handOn = async (slot: Slot) => {
+			// As a transfer's status look-up does.
+			if (handOnTakesARequest) run.budget.take();
+			emitted.push(slot.reference as string);
+		};
+		return new ListFollower(state, new ListReader(run, { filters: {}, variant: 'api' }, state.paging), handOn, T0 + 86_400_000);
+	};
+	let follower = newFollower();
 	/** Writes `late` records late, just above handled record h`below` (created between it and the next). */
 	const writeLate = (below: number, late: number) => {
 		const at = list.findIndex((r) => r.reference_number === `h${below}`);
@@ -44,13 +56,19 @@ function caughtUp(count: number, pageSize = PAGE) {
 	};
 	/** One poll: a page of the top (placing the trigger), then the check, then the backlog it may have reopened. */
 	const poll = async () => {
-		for (let i = 0; i < 12 && (i === 0 || !follower.caughtUp); i++) await follower.step();
-		await follower.lookForLateRecords();
-		for (let i = 0; i < 12 && !follower.caughtUp; i++) await follower.step();
+		follower = newFollower();
+		try {
+			for (let i = 0; i < 12 && (i === 0 || !follower.caughtUp) && !follower.waiting; i++) await follower.step();
+			await follower.lookForLateRecords();
+			for (let i = 0; i < 12 && !follower.caughtUp && !follower.waiting; i++) await follower.step();
+		} catch (error) {
+			if (!(error instanceof OutOfBudget)) throw error;
+		}
+		return follower;
 	};
 	/** Writes `count` new records at the top of the list. */
 	const writeNew = (n: number) => list.unshift(...Array.from({ length: n }, (_, k) => row(`new${n - 1 - k}`, count + n - 1 - k)));
-	return { follower, emitted, pages, writeLate, writeNew, poll };
+	return { emitted, pages, writeLate, writeNew, poll };
 }
 
 const lateRefs = (below: number, late: number) => Array.from({ length: late }, (_, k) => `late${below}-${k}`);
@@ -81,8 +99,8 @@ describe('Poll Trigger check for records written late', () => {
 	});
 
 	it('reads nothing but the place and the deepest record when nothing was written late', async () => {
-		const { emitted, pages, poll, follower } = caughtUp(400);
-		await poll();
+		const { emitted, pages, poll } = caughtUp(400);
+		const follower = await poll();
 		expect(emitted).toEqual([]);
 		expect(pages).toHaveLength(2);
 		expect(follower.checked).toBe(true);
@@ -90,10 +108,33 @@ describe('Poll Trigger check for records written late', () => {
 
 	it('ends when every page holding the deepest record ends with it (it reads the page below)', async () => {
 		// Pages of 3, 4 or 5 (the sizes asked for at a cap of 5) all end at rank 119.
-		const { emitted, pages, poll, follower } = caughtUp(120, 5);
-		await poll();
+		const { emitted, pages, poll } = caughtUp(120, 5);
+		const follower = await poll();
 		expect(emitted).toEqual([]);
 		expect(follower.checked).toBe(true);
 		expect(pages.length).toBeLessThanOrEqual(3);
+	});
+
+	it('at a budget too small for the check, hands new records on a few polls late at worst, never holds them for good', async () => {
+		const { emitted, writeLate, writeNew, poll } = caughtUp(400, PAGE, 2);
+		writeNew(3);
+		writeLate(100, 1); // finding it takes more than the one request a poll leaves after its first page
+		const polls: string[][] = [];
+		for (let i = 0; i < 5; i++) {
+			const before = emitted.length;
+			await poll();
+			polls.push(emitted.slice(before));
+		}
+		expect(polls.slice(0, 3).flat()).toEqual(expect.arrayContaining(['new0', 'new1', 'new2']));
+		expect(emitted.slice().sort()).toEqual([...lateRefs(100, 1), 'new0', 'new1', 'new2'].sort());
+	});
+
+	it('hands on records that each take a request (a transfer and its status) at a budget of two', async () => {
+		// A page, the check behind the place and one status look-up do not fit in two requests: waiting for the check
+		// at every poll would hold the transfer for ever.
+		const { emitted, writeNew, poll } = caughtUp(400, PAGE, 2, true);
+		writeNew(1);
+		for (let i = 0; i < 4; i++) await poll();
+		expect(emitted).toEqual(['new0']);
 	});
 });
