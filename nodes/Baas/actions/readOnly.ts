@@ -33,13 +33,13 @@ export async function refuseWriteWithReadOnlyCredential(context: IExecuteFunctio
 	const view = await credentialView(context, variant, itemIndex);
 	if (!isReadOnly(view.data)) return;
 	const credential = credentialNamed(variant, view.name);
-	// The whole advice is in the message: a model calling the node as a tool reads only that.
-	const message = `${what} was refused: ${credential} is read-only, so nothing that changes something at the bank is made with it. Nothing was sent to the bank. To make this change, have a person approve it and run it with a credential that may write (Read Only off).`;
+	// refusedError puts the advice into the message too: a model calling the node as a tool reads only that.
+	const message = `${what} was refused: ${credential} is read-only, so nothing that changes something at the bank is made with it. Nothing was sent to the bank.`;
 	throw refusedError(
 		context.getNode(),
 		itemIndex,
 		message,
-		`Read Only is set on ${credential}, for AI agents and MCP clients. Reads (balances, lists, name enquiry, transfer status) work with it as before.`,
+		'To make this change, have a person approve it and run it with a credential that may write (Read Only off).',
 	);
 }
 
