@@ -21,9 +21,10 @@ const PATTERNS: Array<[RegExp, string | ((match: string) => string)]> = [
 	// A JWT: three [\w-] runs joined by dots. A run without them is matched and kept, so no later "eyJ" in it is
 	// tried again: it would end where the run ends and fail alike.
 	[/\beyJ[\w-]*(?:\.[\w-]+\.[\w-]*)?/g, (match) => (match.includes('.') ? REDACTED : match)],
-	// User-info after a scheme: tried only where a run of scheme characters starts (the scheme is from its first
-	// letter, as before); another start in the same run would reach the same "://" or none.
-	[/(?<![\w+.-])([\d_+.-]*)([a-z][\w+.-]*:\/\/)[^/\s@]*@/gi, '$1$2'],
+	// User-info after a scheme, up to the last "@" before the path (a password may hold a raw "@", as URL parsers
+	// accept): tried only where a run of scheme characters starts (the scheme is from its first letter); another
+	// start in the same run would reach the same "://" or none.
+	[/(?<![\w+.-])([\d_+.-]*)([a-z][\w+.-]*:\/\/)[^/\s]*@/gi, '$1$2'],
 ];
 
 export type Scrubber = (text: string) => string;
