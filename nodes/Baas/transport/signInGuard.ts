@@ -1,6 +1,6 @@
 /**
  * The one sign-in guard of an n8n process (a main or a worker). The bank locks an identity (client ID or
- * e-mail) after repeated refused sign-ins: the contract says only "repeated failed authentication attempts
+ * e-mail, whichever Base URL it is reached at) after repeated refused sign-ins: the contract says only "repeated failed authentication attempts
  * trigger a temporary account lockout"; the sandbox, as the design rules, locks after 5 in 15 minutes for 15
  * minutes. Every sign-in of this package goes through here: the action nodes, both triggers, the credential's
  * Test and n8n's own preAuthentication.
@@ -27,9 +27,12 @@ export const SIGN_IN_LIMITS = {
 
 /** One sign-in to be made: who it is for, as the bank and the user know it. */
 export interface SignInCandidate {
-	/** API variant, Base URL and client ID or e-mail: what the bank locks. */
+	/**
+	 * API variant and client ID or e-mail: what the bank locks. Not the Base URL: one bank reached through two
+	 * spellings of its address (its host and a gateway, `:443` spelled out) locks the one client ID.
+	 */
 	identityKey: string;
-	/** The identity and a hash of the secret: what the bank refused. */
+	/** The identity and a hash of the secret (not the Base URL either): what the bank refused. */
 	credentialKey: string;
 	/** "client ID abc" or "e-mail a@b.c": the identity as errors name it (never the secret). */
 	who: string;
