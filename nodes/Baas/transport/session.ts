@@ -72,8 +72,10 @@ export interface CredentialView {
 	baseUrl: string;
 	/** Variant, Base URL, identity and a hash of the secret: what a token belongs to. */
 	key: string;
-	/** Base URL + client ID or e-mail: what the bank locks after failed sign-ins, whatever the secret. */
+	/** Variant + client ID or e-mail, whatever the secret or Base URL (a gateway, `:443`): what the bank locks. */
 	identityKey: string;
+	/** The identity and a hash of the secret, not the Base URL: what the bank refused (for the sign-in guard). */
+	credentialKey: string;
 	/** "client ID abc" or "e-mail a@b.c": the identity as errors name it. */
 	who: string;
 	/** n8n's name of the credential ('' when unknown). */
@@ -117,25 +119,25 @@ function normalisedBaseUrl(data: ICredentialDataDecryptedObject): string {
 	return String(data.baseUrl ?? '').trim().replace(/\/+$/, '');
 }
 
-/** What a token and a refusal belong to: the variant, Base URL, identity and a hash of the secret. */
-function tokenKeyOf(variant: ApiVariant, data: ICredentialDataDecryptedObject): { key: string; baseUrl: string; identity: string } {
+/** What a token belongs to (variant, Base URL, identity, a hash of the secret) and a refusal (the same but the Base URL). */
+function tokenKeyOf(variant: ApiVariant, data: ICredentialDataDecryptedObject) {
 	const baseUrl = normalisedBaseUrl(data);
-	const { identity, secret } = SIGN_IN[variant];
-	const who = String(data[identity] ?? '').trim().toLowerCase();
-	const key = createHash('sha256').update(JSON.stringify([variant, baseUrl, who, String(data[secret] ?? '')])).digest('hex');
-	return { key, baseUrl, identity: who };
+	const [who, secret] = [String(data[SIGN_IN[variant].identity] ?? '').trim().toLowerCase(), String(data[SIGN_IN[variant].secret] ?? '')];
+	const hash = (parts: string[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+	return { key: hash([variant, baseUrl, who, secret]), credentialKey: hash([variant, who, secret]), baseUrl, identity: who };
 }
 
 /** The view of a credential's values; `name` is n8n's name of the credential, when known. */
 export function viewOf(variant: ApiVariant, data: ICredentialDataDecryptedObject, name = ''): CredentialView {
-	const { key, baseUrl, identity } = tokenKeyOf(variant, data);
+	const { key, credentialKey, baseUrl, identity } = tokenKeyOf(variant, data);
 	return {
 		type: CREDENTIAL_FOR_VARIANT[variant],
 		variant,
 		data,
 		baseUrl,
 		key,
-		identityKey: JSON.stringify([variant, baseUrl.toLowerCase(), identity]),
+		identityKey: JSON.stringify([variant, identity]),
+		credentialKey,
 		who: `${SIGN_IN[variant].who} ${String(data[SIGN_IN[variant].identity] ?? '').trim()}`,
 		name,
 		scrub: scrubberFor(secretValues(data)),
@@ -143,7 +145,7 @@ export function viewOf(variant: ApiVariant, data: ICredentialDataDecryptedObject
 }
 
 function candidateOf(view: CredentialView): SignInCandidate {
-	return { identityKey: view.identityKey, credentialKey: view.key, who: view.who, credentialName: view.name, secretFields: SIGN_IN[view.variant].fields };
+	return { identityKey: view.identityKey, credentialKey: view.credentialKey, who: view.who, credentialName: view.name, secretFields: SIGN_IN[view.variant].fields };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The one sign-in guard of an n8n process (a main or a worker). The bank locks an identity (client ID or
- * e-mail) after repeated refused sign-ins: the contract says only "repeated failed authentication attempts
+ * e-mail, whichever Base URL it is reached at) after repeated refused sign-ins: the contract says only "repeated failed authentication attempts
  * trigger a temporary account lockout"; the sandbox, as the design rules, locks after 5 in 15 minutes for 15
  * minutes. Every sign-in of this package goes through here: the action nodes, both triggers, the credential's
  * Test and n8n's own preAuthentication.
@@ -12,6 +12,7 @@
  *   bank counting failures in a 15-minute window (sliding, or reset after 15 quiet minutes) has forgotten them.
  * - An identity the bank says is locked (HTTP 423) gets no attempt until the lock ends.
  * - An identity signs in once at a time, so concurrent attempts with different secrets cannot overshoot.
+ * - It forgets: a record whose refusals and lock aged out is dropped, and it holds at most MAX_IDENTITIES.
  *
  * A credential with the same identity and another secret signs in while the identity is under its limit, and a
  * valid token held for it is used whatever the guard says: using a token is no sign-in.
@@ -27,9 +28,12 @@ export const SIGN_IN_LIMITS = {
 
 /** One sign-in to be made: who it is for, as the bank and the user know it. */
 export interface SignInCandidate {
-	/** API variant, Base URL and client ID or e-mail: what the bank locks. */
+	/**
+	 * API variant and client ID or e-mail: what the bank locks. Not the Base URL: one bank reached through two
+	 * spellings of its address (its host and a gateway, `:443` spelled out) locks the one client ID.
+	 */
 	identityKey: string;
-	/** The identity and a hash of the secret: what the bank refused. */
+	/** The identity and a hash of the secret (not the Base URL either): what the bank refused. */
 	credentialKey: string;
 	/** "client ID abc" or "e-mail a@b.c": the identity as errors name it (never the secret). */
 	who: string;
@@ -56,9 +60,15 @@ interface IdentityRecord {
 	busy: number;
 }
 
+/** By identity key, least recently refused first (a refusal moves its record to the end). */
 const identities = new Map<string, IdentityRecord>();
-// More identities than one n8n process ever signs in with: beyond it, idle records are dropped.
-const MAX_IDENTITIES = 500;
+// More identities than one n8n process signs in with in a window: beyond it, the least recently refused goes.
+export const MAX_IDENTITIES = 500;
+// A bank's refusal or a credential's name is kept at most this long: a 40 KB answer must not be kept whole.
+const MAX_KEPT_TEXT = 300;
+// How often every record is looked at for dropping: once a minute, or once a window when shorter (tests).
+const SWEEP_EVERY_MS = 60_000;
+let lastSweepMs = 0;
 
 const MINUTE_MS = 60_000;
 /** A moment as users read it: HH:MM UTC. */
@@ -68,24 +78,48 @@ const fromMinute = (ms: number) => clock(Math.ceil(ms / MINUTE_MS) * MINUTE_MS);
 
 const named = (name: string) => (name ? `credential "${name}"` : 'a credential without a name');
 
-function recordOf(identityKey: string): IdentityRecord {
-	let record = identities.get(identityKey);
-	if (!record) {
-		if (identities.size >= MAX_IDENTITIES) {
-			for (const [key, old] of identities) if (old.refusals.length === 0 && old.lockedUntilMs === undefined && old.busy === 0) identities.delete(key);
-		}
-		record = { refusals: [], turn: Promise.resolve(), busy: 0 };
-		identities.set(identityKey, record);
-	}
-	return record;
-}
-
 /** Forgets what has aged out: refusals once a whole window passed since the last, a lock once it ended. */
 function age(record: IdentityRecord, nowMs: number): void {
 	const last = record.refusals[record.refusals.length - 1];
 	if (last && nowMs - last.atMs >= SIGN_IN_LIMITS.pauseMs) record.refusals = [];
 	if (record.lockedUntilMs !== undefined && nowMs >= record.lockedUntilMs) record.lockedUntilMs = undefined;
 }
+
+/** A record that says nothing any more (all aged out) and that no sign-in waits on: dropping it changes nothing. */
+function idle(record: IdentityRecord, nowMs: number): boolean {
+	age(record, nowMs);
+	return record.busy === 0 && record.refusals.length === 0 && record.lockedUntilMs === undefined;
+}
+
+/** Drops idle records: at most once per SWEEP_EVERY_MS (or window), so a guard call costs O(1) amortised. */
+function sweep(nowMs: number): void {
+	const every = Math.min(SWEEP_EVERY_MS, SIGN_IN_LIMITS.pauseMs);
+	// A clock set back (tests) sweeps at once rather than waiting for the old time.
+	if (nowMs >= lastSweepMs && nowMs - lastSweepMs < every && identities.size < MAX_IDENTITIES) return;
+	lastSweepMs = nowMs;
+	for (const [key, record] of identities) if (idle(record, nowMs)) identities.delete(key);
+}
+
+function recordOf(identityKey: string, nowMs: number): IdentityRecord {
+	sweep(nowMs);
+	let record = identities.get(identityKey);
+	if (!record) {
+		record = { refusals: [], turn: Promise.resolve(), busy: 0 };
+		// Full of records still counting: the least recently refused that no sign-in waits on goes (its identity
+		// may then get more refusals than the limit; 500 identities refused within one window is no real load).
+		// When every one is busy, this record serves this call without being kept.
+		if (identities.size >= MAX_IDENTITIES) {
+			const evicted = [...identities.keys()].find((key) => identities.get(key)!.busy === 0);
+			if (evicted === undefined) return record;
+			identities.delete(evicted);
+		}
+		identities.set(identityKey, record);
+	}
+	return record;
+}
+
+/** At most MAX_KEPT_TEXT characters, copied: a slice or a concatenation would keep the whole answer alive. */
+const kept = (text: string) => Array.from(text.length > MAX_KEPT_TEXT ? `${text.slice(0, MAX_KEPT_TEXT - 1)}…` : text).join('');
 
 const identityFullUntil = (record: IdentityRecord) => record.refusals[record.refusals.length - 1].atMs + SIGN_IN_LIMITS.pauseMs;
 const identityFull = (record: IdentityRecord) => record.refusals.length >= SIGN_IN_LIMITS.refusalsPerIdentity;
@@ -132,6 +166,7 @@ function blockOf(candidate: SignInCandidate, record: IdentityRecord, nowMs: numb
 
 /** Why `candidate` may not sign in now (the error it would get), or undefined when it may. */
 export function signInBlock(candidate: SignInCandidate, nowMs = Date.now()): SignInError | undefined {
+	sweep(nowMs);
 	const record = identities.get(candidate.identityKey);
 	return record === undefined ? undefined : blockOf(candidate, record, nowMs);
 }
@@ -143,7 +178,7 @@ export function signInBlock(candidate: SignInCandidate, nowMs = Date.now()): Sig
  * is recalled later; other failures (bank unreachable or busy) are no refusals and are returned unchanged.
  */
 export async function guardedSignIn<T>(candidate: SignInCandidate, signIn: () => Promise<T | SignInError>): Promise<T | SignInError> {
-	const record = recordOf(candidate.identityKey);
+	const record = recordOf(candidate.identityKey, Date.now());
 	const previous = record.turn;
 	let done!: () => void;
 	record.turn = new Promise<void>((resolve) => (done = resolve));
@@ -156,17 +191,26 @@ export async function guardedSignIn<T>(candidate: SignInCandidate, signIn: () =>
 		if (!(outcome instanceof SignInError) || !outcome.refused) return outcome;
 		const atMs = Date.now();
 		age(record, atMs);
-		const refusal = { credentialKey: candidate.credentialKey, credentialName: candidate.credentialName, atMs, reason: outcome.bankReason ?? outcome.message };
+		const refusal = { credentialKey: candidate.credentialKey, credentialName: kept(candidate.credentialName), atMs, reason: kept(outcome.bankReason ?? outcome.message) };
 		record.refusals.push(refusal);
+		if (identities.get(candidate.identityKey) === record) {
+			identities.delete(candidate.identityKey);
+			identities.set(candidate.identityKey, record);
+		}
 		if (outcome.httpStatus === 423) record.lockedUntilMs = atMs + Math.max(SIGN_IN_LIMITS.pauseMs, outcome.retryAfterMs ?? 0);
 		return refusedError(candidate, refusal, record);
 	} finally {
 		record.busy--;
 		done();
+		if (identities.get(candidate.identityKey) === record && idle(record, Date.now())) identities.delete(candidate.identityKey);
 	}
 }
+
+/** How many identities the guard holds records of (tests and bench/signInGuard.ts read it). */
+export const signInGuardSize = (): number => identities.size;
 
 /** Forgets every refusal and lock (tests start cold with it). */
 export function clearSignInGuard(): void {
 	identities.clear();
+	lastSweepMs = 0;
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { bankAddressOf } from '../../transport/bankAddress';
 import { credentialView } from '../../transport/session';
 import { bankRequest } from '../../transport/request';
 import { asNodeError } from '../../transport/outcome';
@@ -20,13 +21,14 @@ export async function refuseOtherBeneficiary(context: IExecuteFunctions, itemInd
 		throw invalidInput(context, itemIndex, 'Beneficiary Account Name', 'must be set (under Additional Fields) when Check Beneficiary Name is on');
 	}
 	const notSent = `Transfer ${body.reference_number} was not sent`;
-	// Both credentials must name the same bank, or the check would ask another bank than the one paying.
+	// Both credentials must name the same bank, or the check would ask another bank than the one paying. The
+	// addresses are shown without user-info: a gateway's password must not reach a model or n8n's log.
 	const [api, dashboard] = await Promise.all([credentialView(context, 'api', itemIndex), credentialView(context, 'web', itemIndex)]);
-	if (api.baseUrl.toLowerCase() !== dashboard.baseUrl.toLowerCase()) {
+	if (bankAddressOf(api.baseUrl) !== bankAddressOf(dashboard.baseUrl)) {
 		throw refusedError(
 			context.getNode(),
 			itemIndex,
-			`${notSent}: the BaaS API credential (${api.baseUrl}) and the BaaS Dashboard credential (${dashboard.baseUrl}) point at different Base URLs, so the name could not be checked at the paying bank.`,
+			`${notSent}: the BaaS API credential (${api.scrub(api.baseUrl)}) and the BaaS Dashboard credential (${dashboard.scrub(dashboard.baseUrl)}) point at different banks, so the name could not be checked at the paying bank.`,
 			'Pick a BaaS Dashboard credential of the same bank as the BaaS API credential.',
 		);
 	}
