@@ -147,7 +147,7 @@ describe('a read-only credential refuses every write before any request', () => 
 		);
 		expect(run.items).toEqual([]);
 		expect(run.errorItems.map((item) => item.json)).toEqual([
-			expect.objectContaining({ error: refusal(write), message: expect.stringMatching(/^Outcome: refused\. Read Only is set on the BaaS Dashboard API credential/) }),
+			expect.objectContaining({ error: refusal(write), message: expect.stringMatching(/^Outcome: refused\. To make this change, have a person approve it/) }),
 			expect.objectContaining({ error: refusal(write) }),
 		]);
 	});

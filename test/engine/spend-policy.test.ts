@@ -135,8 +135,8 @@ describe('Allowed Beneficiaries know the bank', () => {
 
 describe('limits fail closed', () => {
 	test.each([
-		['Allowed Beneficiaries from an empty list', { allowedBeneficiaryAccounts: '={{ $json.allowed }}' }, { allowed: [] }, 'Allowed Beneficiaries is set by an expression ($json.allowed)'],
-		['Maximum Amount from a missing field', { maximumAmount: '={{ $json.limits?.max }}' }, {}, 'Maximum Amount is set by an expression ($json.limits?.max)'],
+		['Allowed Beneficiaries from an empty list', { allowedBeneficiaryAccounts: '={{ $json.allowed }}' }, { allowed: [] }, 'Allowed Beneficiaries is set by an expression ({{ $json.allowed }})'],
+		['Maximum Amount from a missing field', { maximumAmount: '={{ $json.limits?.max }}' }, {}, 'Maximum Amount is set by an expression ({{ $json.limits?.max }})'],
 		['Daily Limit from an empty text', { dailyLimit: "={{ $json.daily ?? '' }}" }, { daily: null }, 'Daily Limit per Source Account is set by an expression'],
 	])('%s: the item is refused before any request, naming the limit', async (_label, options, item, expected) => {
 		const reference = newReference('fail-closed');
