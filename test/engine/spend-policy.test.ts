@@ -264,3 +264,40 @@ describe('Daily Limit per Source Account', () => {
 		expect(Math.max(...perCall.slice(1))).toBeLessThanOrEqual(2);
 	});
 });
+
+describe('Daily Limit between two n8n processes racing', () => {
+	test('each process is exact alone; racing, they pass at most one payment more than the limit allows (measured)', async () => {
+		// A second copy of the node's modules is what another n8n process has: its own ledgers and tokens.
+		let SecondProcessBaas: new () => unknown = class {};
+		jest.isolateModules(() => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			SecondProcessBaas = (require('../../nodes/Baas/Baas.node') as { Baas: new () => unknown }).Baas;
+		});
+		const { registerNodeType } = await import('./harness/nodeTypes');
+		registerNodeType('n8n-nodes-baas.baasSecondProcess', new SecondProcessBaas() as never);
+		const rounds: number[] = [];
+		for (let round = 0; round < 5; round++) {
+			forgetDailyLedgers();
+			const before = debitedToday(OPERATIONS);
+			// Room for exactly 5 payments of 100.00; each process tries 5, one at a time, both at once.
+			const options = { dailyLimit: naira(before + 50000n) };
+			const run = async (nodeType: string | undefined, label: string) =>
+				await runNode(fx.credentials, {
+					parameters: createParams({ amount: '100.00', options }),
+					credentials: API,
+					items: [1, 2, 3, 4, 5].map((n) => ({ reference_number: newReference(`${label}-${round}-${n}`) })),
+					continueOnFail: true,
+					...(nodeType ? { nodeType } : {}),
+				});
+			const [a, b] = await Promise.all([run(undefined, 'proc-a'), run('n8n-nodes-baas.baasSecondProcess', 'proc-b')]);
+			const paid = [...a.json, ...b.json].filter((item) => item.status === 'successful').length;
+			expect((debitedToday(OPERATIONS) - before) / 10000n).toBe(BigInt(paid));
+			rounds.push(paid);
+		}
+		process.stdout.write(`[spend-policy] two processes racing, room for 5 payments, 10 tried per round: paid ${rounds.join(', ')}\n`);
+		for (const paid of rounds) {
+			expect(paid).toBeGreaterThanOrEqual(5);
+			expect(paid).toBeLessThanOrEqual(6);
+		}
+	});
+});
