@@ -1,6 +1,6 @@
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { accessTokenField, baseUrlField, bearerAuthenticationFor, preAuthenticationFor } from './common';
+import { accessTokenField, baseUrlField, bearerAuthenticationFor, preAuthenticationFor, readOnlyField } from './common';
 
 /**
  * n8n's Test signs in with the dialog's values through the nodes' credentialTest (testedBy, in
@@ -43,6 +43,7 @@ export class BaasApi implements ICredentialType {
 			description:
 				'Key the bank signs webhook deliveries with (X-Service-Signature). Required by the BaaS Trigger; the action node does not use it.',
 		},
+		readOnlyField,
 		accessTokenField,
 	];
 

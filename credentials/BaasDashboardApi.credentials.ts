@@ -1,6 +1,6 @@
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { accessTokenField, baseUrlField, bearerAuthenticationFor, preAuthenticationFor } from './common';
+import { accessTokenField, baseUrlField, bearerAuthenticationFor, preAuthenticationFor, readOnlyField } from './common';
 
 /**
  * n8n's Test signs in with the dialog's values through the nodes' credentialTest (testedBy, in
@@ -34,6 +34,7 @@ export class BaasDashboardApi implements ICredentialType {
 			default: '',
 			required: true,
 		},
+		readOnlyField,
 		accessTokenField,
 	];
 

@@ -28,6 +28,19 @@ export const baseUrlField: INodeProperties = {
 };
 
 /**
+ * Read only: the nodes refuse every write made with the credential before any request (nodes/Baas/actions/readOnly.ts).
+ * A credential saved before the field existed loads with the default, so it keeps writing.
+ */
+export const readOnlyField: INodeProperties = {
+	displayName: 'Read Only',
+	name: 'readOnly',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to refuse, before any request, every operation that changes something at the bank (payments, accounts, webhooks, team and roles). Meant for AI agents and MCP clients; reads work as before.',
+};
+
+/**
  * The token n8n itself keeps for nodes that let n8n handle the credential (the HTTP Request node with this
  * credential type): filled by preAuthentication, sealed to the Base URL, identity and secret it came from. The
  * BaaS nodes hold their tokens per n8n process (nodes/Baas/transport/session.ts) and never read it back.

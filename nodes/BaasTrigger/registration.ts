@@ -9,9 +9,10 @@
  * in the node's static data, to notice a change of n8n's public URL and for test URLs (`manual` mode), which are
  * registered only when they are not already.
  */
-import type { IDataObject, IHookFunctions, IWebhookFunctions, WorkflowActivateMode } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IHookFunctions, IWebhookFunctions, WorkflowActivateMode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { refuseRegistrationWithReadOnlyCredential } from '../Baas/actions/readOnly';
 import { bankRequest } from '../Baas/transport/request';
 import { registerLater, REGISTRATION_RETRY } from './registrationRetry';
 
@@ -23,16 +24,22 @@ const REGISTRATION_KEYS = ['webhookId', 'webhookUrl', 'events'] as const;
 
 type SecretSource = IHookFunctions | IWebhookFunctions;
 
+const secretIn = (credentials: ICredentialDataDecryptedObject): string =>
+	typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';
+
 /** The webhook secret of the credential, or '' when none is set. */
 export async function webhookSecretOf(context: SecretSource): Promise<string> {
-	const credentials = await context.getCredentials('baasApi');
-	const secret = credentials.webhookSecret;
-	return typeof secret === 'string' ? secret : '';
+	return secretIn(await context.getCredentials('baasApi'));
 }
 
-/** No secret, no activation: the trigger could not tell the bank's events from forged ones. */
-async function requireWebhookSecret(context: IHookFunctions): Promise<void> {
-	if ((await webhookSecretOf(context)) === '') {
+/**
+ * No activation with a read-only credential (registering is a change at the bank), nor without a secret: the
+ * trigger could not tell the bank's events from forged ones. One read of the credential for both.
+ */
+async function requireRegistrableCredential(context: IHookFunctions): Promise<void> {
+	const credentials = await context.getCredentials('baasApi');
+	refuseRegistrationWithReadOnlyCredential(context, credentials);
+	if (secretIn(credentials) === '') {
 		throw new NodeOperationError(context.getNode(), NO_SECRET_MESSAGE, {
 			description:
 				'The bank signs every delivery with this secret; without it the trigger cannot verify them and would refuse every event.',
@@ -75,14 +82,14 @@ function warnOfMovedUrl(context: IHookFunctions, previous: unknown, url: string)
 
 // Production: never, so that every activation and start registers (see above). A test URL: as create() stored it.
 export async function registrationExists(this: IHookFunctions): Promise<boolean> {
-	await requireWebhookSecret(this);
+	await requireRegistrableCredential(this);
 	const url = this.getNodeWebhookUrl('default');
 	if (url === undefined || isProduction(this)) return false;
 	return isRegisteredAs(this.getWorkflowStaticData('node'), url, selectedEvents(this));
 }
 
 export async function register(this: IHookFunctions): Promise<boolean> {
-	await requireWebhookSecret(this);
+	await requireRegistrableCredential(this);
 	const url = this.getNodeWebhookUrl('default');
 	const events = selectedEvents(this);
 	if (url === undefined) {

@@ -16,6 +16,7 @@ const { fx, balance, transfersWith } = useTransferBank();
 
 const BOTH = { ...API, ...DASHBOARD };
 const CUSTOMER_NAME = 'Adaeze Okonkwo';
+const SPLIT_ADVICE = 'Do not split the payment to pass the limit: a larger payment needs another way, ask the person who set the limit on this node.';
 
 /** Send money as the treasury assistant example has it: the agent gives reference, amount, beneficiary and name. */
 const sendMoney = (overrides: IDataObject = {}): IDataObject => ({
@@ -139,7 +140,7 @@ describe('BaaS tools: Send money', () => {
 		const reference = newReference('other-name');
 		const { result: run, requests } = await requestsDuring(() => asTool({ way: 'review', parameters: sendMoney(), input: payment(reference, { beneficiary_name: 'Adaeze Okafor' }) }));
 		expect((run.answers[0].answer as IDataObject).error).toBe(
-			`Transfer ${reference} was not sent: the bank has "${CUSTOMER_NAME}" on account ${CUSTOMER} (bank 090823), not "Adaeze Okafor". Nothing was sent to the bank.`,
+			`Transfer ${reference} was not sent: the bank has "${CUSTOMER_NAME}" on account ${CUSTOMER} (bank 090823), not "Adaeze Okafor". Nothing was sent to the bank. Check whom this payment is for: the account number, the bank or the expected name is wrong.`,
 		);
 		expect(requests.filter((p) => /funds_transfer|transaction_status/.test(p))).toEqual([]);
 		expect(transfersWith(reference)).toHaveLength(0);
@@ -150,7 +151,7 @@ describe('BaaS tools: Send money', () => {
 		const above = newReference('above-max');
 		const { result: refused, requests } = await requestsDuring(() => asTool({ way: 'review', parameters: limited, input: payment(above, { amount: '2500.01' }) }));
 		expect((refused.answers[0].answer as IDataObject).error).toBe(
-			`Transfer ${above} was not sent: its amount, NGN 2500.01, is above this node's Maximum Amount of NGN 2500.00. Nothing was sent to the bank.`,
+			`Transfer ${above} was not sent: its amount, NGN 2500.01, is above this node's Maximum Amount of NGN 2500.00. Nothing was sent to the bank. ${SPLIT_ADVICE}`,
 		);
 		expect(requests).toEqual([]);
 		const at = newReference('at-max');
@@ -158,12 +159,12 @@ describe('BaaS tools: Send money', () => {
 		expect(paid.answers[0].answer).toMatchObject({ reference_number: at, amount: '2500.00', status: 'successful' });
 	});
 
-	test('a beneficiary outside Allowed Beneficiary Accounts is refused before any request', async () => {
-		const parameters = sendMoney({ options: { allowedBeneficiaryAccounts: '0823100002,\n0823100003' } });
+	test('a beneficiary outside Allowed Beneficiaries is refused before any request', async () => {
+		const parameters = sendMoney({ options: { allowedBeneficiaryAccounts: '0823100002,\n0823100003:090823' } });
 		const reference = newReference('not-allowed');
 		const { result: run, requests } = await requestsDuring(() => asTool({ way: 'review', parameters, input: payment(reference) }));
 		expect((run.answers[0].answer as IDataObject).error).toBe(
-			`Transfer ${reference} was not sent: account ${CUSTOMER} is not among this node's Allowed Beneficiary Accounts. Nothing was sent to the bank.`,
+			`Transfer ${reference} was not sent: account ${CUSTOMER}:090823 is not among this node's Allowed Beneficiaries. Nothing was sent to the bank. Only the accounts listed in Allowed Beneficiaries (account:bank code) can be paid: ask the person who set the list to add it.`,
 		);
 		expect(requests).toEqual([]);
 	});
@@ -223,7 +224,7 @@ describe('Send money as an ordinary node', () => {
 				typeVersion: 2,
 			}),
 		);
-		expect(run.json).toEqual([expect.objectContaining({ outcome: 'refused', error: `Transfer ${reference} was not sent: its amount, NGN 1000.00, is above this node's Maximum Amount of NGN 999.99. Nothing was sent to the bank.` })]);
+		expect(run.json).toEqual([expect.objectContaining({ outcome: 'refused', error: `Transfer ${reference} was not sent: its amount, NGN 1000.00, is above this node's Maximum Amount of NGN 999.99. Nothing was sent to the bank. ${SPLIT_ADVICE}` })]);
 		expect(requests).toEqual([]);
 		const paid = await runNode(fx.credentials, { parameters: createParams({ amount: '5.00' }), credentials: API, items: [{ reference_number: newReference('plain') }], typeVersion: 2 });
 		expect(paid.json[0]).toMatchObject({ status: 'successful' });

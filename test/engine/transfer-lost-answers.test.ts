@@ -60,8 +60,10 @@ describe('Transfer → Create', () => {
 		expect(run.json[0]).toMatchObject({ outcome: 'unknown' });
 		expect(String(run.json[0].error)).toContain(`Transfer ${reference}: outcome unknown`);
 		expect(String(run.json[0].error)).not.toMatch(/not made/);
-		expect(String(run.json[0].description)).toContain(`Transfer → Get Status and reference ${reference}`);
-		expect(String(run.json[0].description)).toMatch(/Never re-send it with a new reference/);
+		// The advice is in the message itself (an AI agent reads nothing else), and in the description.
+		expect(String(run.json[0].error)).toContain(`Keep reference ${reference}: check it with Transfer → Get Status`);
+		expect(String(run.json[0].error)).toMatch(/Never send this payment again under a new reference/);
+		expect(String(run.json[0].description)).toMatch(/Never send this payment again under a new reference/);
 		expect(fx.count('/funds_transfer') - sendsBefore).toBe(2);
 		expect(transfersWith(reference)).toHaveLength(0);
 		expect(balance(OPERATIONS)).toBe(source);
@@ -83,7 +85,7 @@ describe('Transfer → Create', () => {
 			expect(run.items).toEqual([]);
 			expect(run.errorItems).toHaveLength(1);
 			const failed = run.errorItems[0].json;
-			expect(String(failed.message)).toMatch(/^Outcome: unknown\. Check with Transfer → Get Status/);
+			expect(String(failed.message)).toMatch(/^Outcome: unknown\. Keep reference \S+: check it with Transfer → Get Status/);
 			expect(String(failed.error)).toContain('outcome unknown');
 			expect(String(failed.error)).not.toMatch(/not made/);
 			expect(fx.bank.requests().filter((r) => r.path.endsWith('/transaction_status')).slice(-2).map((r) => r.response_code)).toEqual(['06', '06']);

@@ -5,6 +5,7 @@ import { asNodeError } from '../transport/outcome';
 import { InFlightWindow, paceRequestsOf } from '../transport/pace';
 import { positiveIntegerSchema, validField } from '../validation';
 import { CONCURRENCY_MAXIMUM, FIRST_READS_IN_FLIGHT, MOST_READS_IN_FLIGHT } from './commonFields';
+import { refuseWriteWithReadOnlyCredential } from './readOnly';
 import { refuseStateChangeOverMcp } from './toolCaller';
 import { outcomeOf } from './writeOutcome';
 import { authenticationLabel } from '../authentication';
@@ -116,7 +117,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0, '') as string;
 	const handler = findOperation.call(this, resource, operation);
-	refuseStateChangeOverMcp(this, `${resource.charAt(0).toUpperCase()}${resource.slice(1)} → ${operationLabel(resource, operation)}`, handler.changesState);
+	const what = `${resource.charAt(0).toUpperCase()}${resource.slice(1)} → ${operationLabel(resource, operation)}`;
+	refuseStateChangeOverMcp(this, what, handler.changesState);
 	// One value for the whole run, read from the first item.
 	const asked = validField(this, 0, 'Concurrency', positiveIntegerSchema, this.getNodeParameter('options.concurrency', 0, handler.changesState ? 1 : MOST_READS_IN_FLIGHT));
 	// Held to the form's maximum whatever its source: an expression, or a read's value n8n kept when the operation was switched.
@@ -132,6 +134,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	const failure = await forEachBounded(items.length, pacing, async (itemIndex) => {
 		try {
+			// Per item, as the credential is read for an item: under continueOnFail each item gets its refusal.
+			if (handler.changesState) await refuseWriteWithReadOnlyCredential(this, itemIndex, what);
 			const records = await handler.execute.call(this, itemIndex);
 			outputs[itemIndex] = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), {
 				itemData: { item: itemIndex },

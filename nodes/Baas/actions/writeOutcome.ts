@@ -36,8 +36,17 @@ export function outcomeOfRecord(record: IDataObject): Outcome {
 	return status === 'successful' || status === 'pending' || status === 'failed' ? status : 'unknown';
 }
 
-function itemError(node: INode, itemIndex: number, message: string, description: string, outcome: Outcome) {
-	const error = new NodeOperationError(node, message, { itemIndex, description });
+/** A sentence ends with a full stop before the advice that follows it. */
+const ended = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/**
+ * The advice is in the message itself, not only in the description: an AI agent (or an MCP client) calling the
+ * node as a tool reads the message and nothing else, and must learn from it what to do next (keep this reference,
+ * check its status, nothing was sent).
+ */
+function itemError(node: INode, itemIndex: number, what: string, advice: string, outcome: Outcome) {
+	const message = advice ? `${ended(what)} ${advice}` : what;
+	const error = new NodeOperationError(node, message, { itemIndex, description: advice });
 	// n8n replaces a message naming ECONNRESET or ETIMEDOUT with its own advice to retry: keep what was decided here.
 	error.message = message;
 	return withOutcome(error, outcome);

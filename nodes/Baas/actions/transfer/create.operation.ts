@@ -14,15 +14,16 @@ import {
 	validField,
 } from '../../validation';
 import { asNodeError } from '../../transport/outcome';
-import { outcomeOfRecord, withDefaultOutcome } from '../writeOutcome';
+import { outcomeOf, outcomeOfRecord, withDefaultOutcome } from '../writeOutcome';
 import { accountLocator, requiredAccountNumber } from '../account/accountLocator';
 import { additionalFieldsCollection, writeOptions } from '../commonFields';
 import type { TransferBody } from './exactlyOnce';
 import { sendExactlyOnce, waitForFinalStatus } from './exactlyOnce';
 import { bankCodeLocator, beneficiaryAccountNumberField, OWN_BANK_CODE, readBankCode, referenceNumberField, referenceText } from './fields';
-import { refuseOutsideLimits } from './limits';
-import { refuseOtherBeneficiary } from './nameCheck';
 import { checkBeneficiaryNameField, limitFields } from './safetyFields';
+import { checkSpendPolicy } from './spendPolicy';
+import { toolReadableRefusal } from './toolMessages';
+import { forgetUnknownOutcome, rememberUnknownOutcome } from './unknownOutcomes';
 import { refuseUnsafeToolCall } from './toolSafety';
 import { runsAsTool } from '../toolCaller';
 
@@ -130,18 +131,24 @@ function readTransfer(context: IExecuteFunctions, itemIndex: number): TransferBo
 	return body;
 }
 
-/** Sends money exactly once per reference; optionally waits for an inter-bank transfer's final status. */
+/** Sends money exactly once per reference, within the node's spend policy; optionally waits for the final status. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	let body: TransferBody | undefined;
 	try {
 		refuseUnsafeToolCall(this);
-		const body = readTransfer(this, itemIndex);
+		body = readTransfer(this, itemIndex);
+		const transfer = body;
 		// Checked before sending: a bad option must not surface only after the money moved.
 		const wait = validField(this, itemIndex, 'Wait for Final Status', booleanSchema, this.getNodeParameter('options.waitForFinalStatus', itemIndex, false));
 		const maxWaitSeconds = validField(this, itemIndex, 'Max Wait (Seconds)', positiveIntegerSchema, this.getNodeParameter('options.maxWaitSeconds', itemIndex, 300));
 		const checkName = validField(this, itemIndex, 'Check Beneficiary Name', booleanSchema, this.getNodeParameter('checkBeneficiaryName', itemIndex, false));
-		refuseOutsideLimits(this, itemIndex, body);
-		if (checkName) await refuseOtherBeneficiary(this, itemIndex, body);
-		const sent = await sendExactlyOnce(this, body, itemIndex);
+		const reservation = await checkSpendPolicy(this, itemIndex, transfer, checkName);
+		const sent = await sendExactlyOnce(this, transfer, itemIndex).catch((error: unknown) => {
+			// Refused by the bank: nothing moved, so nothing counts against the day. Unknown: it stays counted.
+			if (outcomeOf(asNodeError(this.getNode(), error, itemIndex)) === 'refused') reservation?.release();
+			throw error;
+		});
+		forgetUnknownOutcome(transfer);
 		let record = sent.record;
 		if (wait) record = await waitForFinalStatus(this, record, maxWaitSeconds * 1000, itemIndex);
 		const result: IDataObject = { ...record, outcome: outcomeOfRecord(record) };
@@ -150,6 +157,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		return result;
 	} catch (error) {
 		// Every item, success or error, says what happened to the money in one word (see ../writeOutcome.ts).
-		throw withDefaultOutcome(asNodeError(this.getNode(), error, itemIndex));
+		const failure = withDefaultOutcome(asNodeError(this.getNode(), error, itemIndex));
+		if (body && outcomeOf(failure) === 'unknown') rememberUnknownOutcome(body);
+		throw runsAsTool(this) && body ? toolReadableRefusal(failure, body) : failure;
 	}
 }

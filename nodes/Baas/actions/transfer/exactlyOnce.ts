@@ -26,6 +26,9 @@ export interface TransferBody extends IDataObject {
 export const STATUS_POLLING = { firstIntervalMs: 5_000 };
 const GROWTH = [1, 3, 12];
 
+const PENDING_ADVICE = (reference: string) =>
+	`Do not send it again: keep reference ${reference} and check it later with Transfer → Get Status.`;
+
 const api = (itemIndex: number) => ({ itemIndex, variant: 'api' as const });
 
 /** The fields of the request that a found record carries and that differ from it (amounts compared as decimals). */
@@ -49,7 +52,7 @@ export function differingFields(body: TransferBody, found: IDataObject): string[
 }
 
 const checkAdvice = (reference: string) =>
-	`Check with Transfer → Get Status and reference ${reference} in a few minutes before doing anything else. If the bank still has no record of it, run this item again with the same reference ${reference}: the bank refuses a reference it has seen, so it cannot be paid twice. Never re-send it with a new reference.`;
+	`Keep reference ${reference}: check it with Transfer → Get Status in a few minutes before doing anything else. If the bank still has no record of it, send it again with the same reference ${reference}: the bank refuses a reference it has seen, so it cannot be paid twice. Never send this payment again under a new reference: that could pay it twice.`;
 
 /**
  * After an unanswered send: did the bank record this transfer? The record when it did, undefined when it
@@ -157,8 +160,8 @@ export async function waitForFinalStatus(
 			throw withOutcome(
 				new NodeOperationError(
 					context.getNode(),
-					`Transfer ${reference} was accepted (pending), but reading its status failed: ${(error as Error).message}`,
-					{ itemIndex, description: 'Do not send it again: check it later with Transfer → Get Status.' },
+					`Transfer ${reference} was accepted (pending), but reading its status failed: ${(error as Error).message}. ${PENDING_ADVICE(reference)}`,
+					{ itemIndex, description: PENDING_ADVICE(reference) },
 				),
 				'pending',
 			);

@@ -2,7 +2,7 @@ import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
 
 /**
  * What Send money offers for the times a person is not the one sending (an AI agent, a sheet): a name check
- * against the bank and limits. UI descriptions only; the logic is in nameCheck.ts and limits.ts.
+ * against the bank and limits. UI descriptions only; the logic is in nameCheck.ts, limits.ts and spendPolicy.ts.
  */
 
 /**
@@ -11,13 +11,22 @@ import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
  */
 export const limitFields: INodeProperties[] = [
 	{
-		displayName: 'Allowed Beneficiary Accounts',
+		displayName: 'Allowed Beneficiaries',
 		name: 'allowedBeneficiaryAccounts',
 		type: 'string',
 		default: '',
-		placeholder: 'e.g. 0823100002, 0123456789',
+		placeholder: 'e.g. 0823100002:090823, 1234567890:000013',
 		description:
-			'Only these accounts may be paid: 10-digit numbers separated by commas, spaces or new lines. A transfer to any other account is refused before anything is sent. Empty: any account.',
+			'Only these accounts may be paid, each as account number:bank code (an account number alone means this bank, 090823), separated by commas, spaces or new lines. The same number at another bank is another account and is refused. Empty: any account. Set by an expression that gives nothing: every payment is refused.',
+	},
+	{
+		displayName: 'Daily Limit per Source Account',
+		name: 'dailyLimit',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 2000000.00',
+		description:
+			"The most one source account may send in a day (UTC), in NGN: counted from the bank's own list of the account's debits today (successful and pending) plus what this n8n is still sending, so it holds across executions and workflows. A payment that would pass it is refused before anything is sent. Empty: no limit. Set by an expression that gives nothing: every payment is refused.",
 	},
 	{
 		displayName: 'Maximum Amount',
@@ -26,7 +35,7 @@ export const limitFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 500000.00',
 		description:
-			'The most one transfer may send, in NGN (for example 500000.00). A larger amount is refused before anything is sent. Empty: no limit.',
+			'The most one transfer may send, in NGN (for example 500000.00). A larger amount is refused before anything is sent. Empty: no limit. Set by an expression that gives nothing: every payment is refused.',
 	},
 ];
 
