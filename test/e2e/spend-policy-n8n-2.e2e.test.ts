@@ -12,7 +12,7 @@ import { SANDBOX_MCP_TOKEN } from '../../scripts/n8n/aiCredentials';
 import { READ_ONLY_API_CREDENTIAL } from '../../scripts/n8n/credentials';
 import { LINES } from '../../scripts/n8n/paths';
 import type { PolicyN8n, PolicyStack } from './support/spendPolicyStack';
-import { DAILY_LIMIT, MCP_PATHS, PATHS, SPLIT_MAXIMUM, startPolicyStack } from './support/spendPolicyStack';
+import { AT_ONCE, DAILY_LIMIT, MCP_PATHS, PATHS, SPLIT_MAXIMUM, startPolicyStack } from './support/spendPolicyStack';
 
 jest.setTimeout(300_000);
 
@@ -96,6 +96,20 @@ describe(`the Daily Limit per Source Account (NGN ${DAILY_LIMIT}) on n8n ${line.
 		expect(String(outcomes[2].error)).toContain('Nothing was sent to the bank.');
 		const debited = await transfersFrom(source);
 		expect(debited.map((transfer) => transfer.reference_number).sort()).toEqual(parts.slice(0, 2).map((part) => part.reference).sort());
+		expect(total(debited)).toBe('800.00');
+	});
+
+	test(`the same split sent ${AT_ONCE} at a time (Concurrency ${AT_ONCE}): what is in flight counts too, so one part is still refused`, async () => {
+		const source = '0823100001';
+		const parts = ['1', '2', '3'].map((part) => ({ reference: reference(`AT-ONCE-${part}`), amount: '400.00', source }));
+		const outcomes = await pay(stack.a, PATHS.splitAtOnce, parts);
+		const paid = outcomes.filter((outcome) => outcome.status === 'successful');
+		const refused = outcomes.filter((outcome) => outcome.error !== undefined);
+		expect({ paid: paid.length, refused: refused.length }).toEqual({ paid: 2, refused: 1 });
+		expect(String(refused[0].error)).toMatch(/^Transfer E2E-POLICY-AT-ONCE-\d-\d+ was not sent: .*daily limit/i);
+		expect(String(refused[0].error)).toContain('Nothing was sent to the bank.');
+		const debited = await transfersFrom(source);
+		expect(debited.map((transfer) => transfer.reference_number).sort()).toEqual(paid.map((outcome) => String(outcome.reference_number)).sort());
 		expect(total(debited)).toBe('800.00');
 	});
 });

@@ -22,7 +22,9 @@ export const DAILY_LIMIT = '1000.00';
 export const SPLIT_MAXIMUM = '500.00';
 
 /** Webhook paths (POST { payments: [{ reference, amount, source, beneficiary }] }; answers with Send money's items). */
-export const PATHS = { pay: 'e2e-policy-pay', split: 'e2e-policy-split', readOnly: 'e2e-policy-read-only' } as const;
+export const PATHS = { pay: 'e2e-policy-pay', split: 'e2e-policy-split', splitAtOnce: 'e2e-policy-split-at-once', readOnly: 'e2e-policy-read-only' } as const;
+/** The Concurrency of the split-at-once workflow: its three parts are in flight together. */
+export const AT_ONCE = 3;
 /** MCP Server Trigger paths on process A: the example as shipped, and Send money wired to one with a read-only credential. */
 export const MCP_PATHS = { example: 'baas', readOnlySend: 'baas-read-only-send-money' } as const;
 
@@ -47,7 +49,7 @@ const API = { baasApi: { id: 'BaasApiSandbox01', name: 'BaaS API (sandbox)' } };
 const READ_ONLY = { baasApi: READ_ONLY_API_CREDENTIAL, baasDashboardApi: READ_ONLY_DASHBOARD_CREDENTIAL };
 
 /** A webhook that splits `payments` into items and answers with what Send money made of each. */
-function payWorkflow(id: string, pathName: string, options: Record<string, string>, credentials: Credentials): ExampleWorkflow {
+function payWorkflow(id: string, pathName: string, options: Record<string, string | number>, credentials: Credentials): ExampleWorkflow {
 	const node = (name: string, type: string, typeVersion: number, x: number, parameters: Record<string, unknown>, extra: object = {}) =>
 		({ id: `${id}-${x}`, name, type, typeVersion, position: [x, 0], parameters, ...extra }) as ExampleNode;
 	return {
@@ -122,6 +124,7 @@ export async function startPolicyStack(line: N8nLine, ports: [number, number]): 
 				workflows: [
 					payWorkflow('E2ePolicyPayA001', PATHS.pay, { dailyLimit: DAILY_LIMIT }, API),
 					payWorkflow('E2ePolicySplit01', PATHS.split, { dailyLimit: DAILY_LIMIT, maximumAmount: SPLIT_MAXIMUM }, API),
+					payWorkflow('E2ePolicySplit02', PATHS.splitAtOnce, { dailyLimit: DAILY_LIMIT, maximumAmount: SPLIT_MAXIMUM, concurrency: AT_ONCE }, API),
 					payWorkflow('E2ePolicyReadOn1', PATHS.readOnly, { dailyLimit: DAILY_LIMIT }, READ_ONLY),
 					pointExample(mcp, bank.url, {}),
 					mcpWithSendMoney(mcp, { id: 'E2eMcpReadOnly01', path: MCP_PATHS.readOnlySend, webhookId: '5e0d0000-cafe-4000-8000-000000000002', credentials: READ_ONLY }),
