@@ -26,3 +26,20 @@ export function sandboxCredentials(bank: SandboxHandle) {
 		},
 	];
 }
+
+export const READ_ONLY_API_CREDENTIAL = { id: 'BaasApiReadOnly1', name: 'BaaS API (sandbox, read-only)' };
+export const READ_ONLY_DASHBOARD_CREDENTIAL = { id: 'BaasDashReadOnly', name: 'BaaS Dashboard API (sandbox, read-only)' };
+
+/**
+ * The same sign-ins with Read Only on, which the MCP server example's tools carry: a tool that moves money, wired
+ * to it by mistake, is refused before any request. Apart from sandboxCredentials, which every e2e stack imports:
+ * the editor tests there expect the sandbox's to be the only credential of its type (test/e2e/support/
+ * editorScenario.ts). `npm run dev` imports these with the examples (devExamples.ts).
+ */
+export function readOnlySandboxCredentials(bank: SandboxHandle) {
+	const [api, dashboard] = sandboxCredentials(bank);
+	return [
+		{ ...api, ...READ_ONLY_API_CREDENTIAL, data: { ...api.data, readOnly: true } },
+		{ ...dashboard, ...READ_ONLY_DASHBOARD_CREDENTIAL, data: { ...dashboard.data, readOnly: true } },
+	];
+}

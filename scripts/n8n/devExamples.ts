@@ -3,9 +3,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { SandboxHandle } from '../../sandbox';
+import { readOnlySandboxCredentials } from './credentials';
 import { dataTables } from './dataTables';
 import { activateWorkflow, exampleFiles, importWorkflows, loadsOn, pointExample, readExample } from './examples';
 import type { InstanceConfig } from './instance';
+import { n8nCli } from './instance';
 import { asRow, plannedPayouts } from './payoutRows';
 
 /**
@@ -22,6 +24,11 @@ export async function setUpExamples(config: InstanceConfig, n8nUrl: string, cook
 	const tables = dataTables(n8nUrl, cookie);
 	const { ids, created } = await tables.ensure();
 	if (created.includes('BaaS payouts')) await tables.insert(ids['BaaS payouts'], plannedPayouts(bank.seed, 'PAYOUT').map(asRow));
+	// The MCP server example's tools carry these; imported with the examples, so a dev folder that predates them
+	// keeps its own MCP example and credentials.
+	const readOnlyFile = path.join(config.userFolder, 'read-only-credentials.json');
+	writeFileSync(readOnlyFile, JSON.stringify(readOnlySandboxCredentials(bank)));
+	await n8nCli(config, ['import:credentials', `--input=${readOnlyFile}`]);
 	// An example this n8n line cannot load is left out, not imported broken.
 	const examples = exampleFiles().map(readExample).filter((workflow) => loadsOn(workflow, config.install.line));
 	await importWorkflows(config, examples.map((workflow) => pointExample(workflow, bank.url, ids)));

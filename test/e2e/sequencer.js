@@ -1,7 +1,7 @@
 /**
  * Long e2e files first, so parallel workers end together (jest hands the next file to whichever worker is free).
  * A fresh clone has no jest cache of file times, so the order comes from the seconds measured per file below
- * (n8n 1.123.81 and 2.41.1, two workers, on the 2-core CI machine, 2026-11-26; the examples files estimated); a file not listed takes its time from jest's
+ * (n8n 1.123.81 and 2.41.1, two workers, on the 2-core CI machine, 2026-11-26; the examples files estimated, spend-policy from its 32-56 s on a busy shared machine, doubled); a file not listed takes its time from jest's
  * cache of the last run, else DEFAULT_SECONDS. Other projects keep jest's own order.
  */
 const path = require('node:path');
@@ -18,6 +18,7 @@ const MEASURED_SECONDS = {
 	'ai-n8n-2.e2e.test.ts': 171,
 	'examples-n8n-2.e2e.test.ts': 150,
 	'examples-n8n-1.e2e.test.ts': 140,
+	'spend-policy-n8n-2.e2e.test.ts': 120,
 	'instances.e2e.test.ts': 46,
 };
 const DEFAULT_SECONDS = 150;

@@ -1,3 +1,8 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+import { formatAmount } from '../../sandbox/data/money';
+import { SANDBOX_MCP_TOKEN } from '../../scripts/n8n/aiCredentials';
 import { LINES } from '../../scripts/n8n/paths';
 import type { Stack } from '../e2e/support/stack';
 import { startStack } from '../e2e/support/stack';
@@ -223,6 +228,64 @@ describe('n8n 2.x in queue mode: main, 2 workers, 2 webhook processors, Postgres
 		for (const [, outcome] of written) {
 			// The statuses the sheet example writes (scripts/n8n/payoutCode.ts).
 			expect(outcome).toMatch(/^(successful|pending|failed|refused|unknown|not sent)$/);
+		}
+	});
+
+	test('7. the MCP server example answers a real MCP client through the proxy; the tool runs on a worker; Send money and Webhook → Create wired to it are refused there', async () => {
+		// Through the round-robin proxy: the client's requests of one session reach both webhook processors.
+		const connect = async (mcpPath: string) => {
+			const client = new Client({ name: 'n8n-nodes-baas queue', version: '1.0.0' });
+			const url = new URL(`${stack.proxy.url}/mcp/${mcpPath}`);
+			await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${SANDBOX_MCP_TOKEN}` } } }));
+			return client;
+		};
+		const account = '0823100005';
+		const client = await connect(String(stack.mcp.example.nodes.find((node) => node.type.endsWith('.mcpTrigger'))!.parameters.path));
+		try {
+			const started = Date.now();
+			const result = (await client.callTool({ name: 'Account_balance', arguments: { account_number: account } })) as { content: Array<{ text: string }> };
+			figures.mcp_balance_ms = Date.now() - started;
+			const [answer] = JSON.parse(result.content[0].text) as Array<{ account_number: string; balance: string }>;
+			expect(answer).toMatchObject({ account_number: account, balance: `${formatAmount(stack.bank.bank.accounts.get(account)!.balance)}0000000` });
+		} finally {
+			await client.close();
+		}
+		const mcpRuns = await eventually('the MCP tool call\'s execution', async () => {
+			const runs = (await allExecutions(stack.main.running.url, stack.apiKey, stack.mcp.example.id)).filter(isFinished);
+			return runs.length > 0 ? runs : undefined;
+		});
+		const ranOn = stack.workers.map((worker) => executionsRunBy(worker));
+		for (const run of mcpRuns) expect(ranOn.filter((set) => set.has(String(run.id)))).toHaveLength(1);
+
+		const withSend = await connect('baas-with-send-money');
+		try {
+			const reference = `Q-MCP-SEND-${Date.now()}`;
+			const result = (await withSend.callTool({
+				name: 'Send_money',
+				arguments: {
+					reference,
+					bank_code: '090823',
+					amount: '200.00',
+					source_account: account,
+					beneficiary_account: '0823100002',
+					narration: 'over MCP, in queue mode',
+					beneficiary_name: stack.bank.bank.accounts.get('0823100002')!.accountName,
+				},
+			})) as { content: Array<{ text: string }> };
+			const text = result.content.map((part) => part.text).join(' ');
+			// Refused before any request, by whichever of Send money's tool rules comes first.
+			expect(text).toMatch(/Nothing was sent to the bank/);
+			expect((await ledger(stack)).transfers.filter((transfer) => transfer.reference_number === reference)).toEqual([]);
+
+			// A change that only the refusal of state changes over MCP stops: it must not reach the bank from a worker either.
+			const url = `http://127.0.0.1:9/queue-mcp-${Date.now()}`; // the discard port: nothing is delivered anywhere
+			const registered = (await withSend.callTool({ name: 'Register_webhook', arguments: { url } })) as { content: Array<{ text: string }> };
+			const made = (await ledger(stack)).webhooks.filter((hook) => hook.url === url);
+			figures.mcp_write_on_worker = made.length > 0 ? 'made_at_the_bank' : 'refused';
+			expect(made).toEqual([]);
+			expect(registered.content.map((part) => part.text).join(' ')).toMatch(/not offered over MCP.*Nothing was sent to the bank/);
+		} finally {
+			await withSend.close();
 		}
 	});
 

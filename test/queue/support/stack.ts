@@ -4,7 +4,10 @@ import path from 'node:path';
 import type { SandboxHandle } from '../../../sandbox';
 import { startSandbox } from '../../../sandbox';
 import { createApiKey, ownerSession } from '../../../scripts/n8n/api';
-import { sandboxCredentials } from '../../../scripts/n8n/credentials';
+import { MCP_TOKEN_CREDENTIAL, SANDBOX_MCP_TOKEN } from '../../../scripts/n8n/aiCredentials';
+import { readOnlySandboxCredentials, sandboxCredentials } from '../../../scripts/n8n/credentials';
+import type { ExampleWorkflow } from '../../../scripts/n8n/examples';
+import { importWorkflows, pointExample, readExample } from '../../../scripts/n8n/examples';
 import type { N8nInstall } from '../../../scripts/n8n/install';
 import { ensureN8n, installCommunityPackage, packPackage } from '../../../scripts/n8n/install';
 import type { InstanceConfig, RunningN8n } from '../../../scripts/n8n/instance';
@@ -13,6 +16,7 @@ import { CACHE_DIR, LINES, PACK_DIR } from '../../../scripts/n8n/paths';
 import type { RoundRobinProxy } from '../../../scripts/queue/proxy';
 import { startProxy } from '../../../scripts/queue/proxy';
 import { startPostgres, startRedis } from '../../../scripts/queue/services';
+import { mcpWithSendMoney } from '../../e2e/support/mcpVariants';
 import type { Receiver } from '../../e2e/support/receiver';
 import { startReceiver } from '../../e2e/support/receiver';
 import type { PreparedWorkflows } from '../../e2e/support/workflows';
@@ -51,12 +55,41 @@ export interface QueueStack {
 	workflows: PreparedWorkflows;
 	/** The trigger's production URL, as the bank knows it (through the proxy). */
 	triggerUrl: string;
+	/** The MCP server example as shipped, and a copy with Send money and Webhook → Create wired to it (credentials not read-only). */
+	mcp: { example: ExampleWorkflow; withSendMoney: ExampleWorkflow };
 	/** Starts one more worker (after one was killed), with the same folder and ports. */
 	restartWorker(index: number): Promise<void>;
 	stop(): Promise<void>;
 }
 
 export const log = (line: string) => process.stdout.write(`[queue] ${line}\n`);
+
+/**
+ * Webhook → Create beside Send money, on the treasury assistant's BaaS API credential (not read-only): a change at
+ * the bank that, unlike Send money, only the refusal of state changes over MCP stops.
+ */
+function withWebhookCreate(workflow: ExampleWorkflow): ExampleWorkflow {
+	const trigger = workflow.nodes.find((node) => node.type.endsWith('.mcpTrigger'))!;
+	workflow.nodes.push({
+		id: '3c9b1f00-0000-4000-8000-00000000a002',
+		name: 'Register webhook',
+		type: 'n8n-nodes-baas.baasTool',
+		typeVersion: 2,
+		position: [960, 240],
+		parameters: {
+			descriptionType: 'manual',
+			toolDescription: 'Registers a URL the bank sends collection events to.',
+			resource: 'webhook',
+			operation: 'create',
+			url: "={{ $fromAI('url', 'The URL to register', 'string') }}",
+			events: ['COLLECTION_SUCCESS'],
+			options: {},
+		},
+		credentials: { baasApi: { id: 'BaasApiSandbox01', name: 'BaaS API (sandbox)' } },
+	});
+	(workflow.connections as Record<string, unknown>)['Register webhook'] = { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] };
+	return workflow;
+}
 
 async function waitUntil(what: string, condition: () => boolean, timeoutMs = 120_000) {
 	const deadline = Date.now() + timeoutMs;
@@ -144,8 +177,13 @@ export async function startQueueStack(): Promise<QueueStack> {
 
 		// Importing into Postgres also runs n8n's migrations, before any process starts.
 		const credentialsFile = path.join(root, 'credentials.json');
-		writeFileSync(credentialsFile, JSON.stringify(sandboxCredentials(bank), null, 2));
+		const bearer = { ...MCP_TOKEN_CREDENTIAL, type: 'httpBearerAuth', data: { token: SANDBOX_MCP_TOKEN } };
+		writeFileSync(credentialsFile, JSON.stringify([...sandboxCredentials(bank), ...readOnlySandboxCredentials(bank), bearer], null, 2));
 		await n8nCli(mainConfig, ['import:credentials', `--input=${credentialsFile}`]);
+		const example = pointExample(readExample('mcp-server.json'), bank.url, {});
+		const mcp = { example, withSendMoney: withWebhookCreate(mcpWithSendMoney(example, { id: 'QueueMcpSend0001', path: 'baas-with-send-money', webhookId: '3c9b1f00-cafe-4000-8000-00000000a001' })) };
+		await importWorkflows(mainConfig, [mcp.example, mcp.withSendMoney]);
+		for (const workflow of [mcp.example, mcp.withSendMoney]) await n8nCli(mainConfig, ['publish:workflow', `--id=${workflow.id}`]);
 		const workflows = prepareWorkflows(receiver.url);
 		for (const workflow of [workflows.collection, workflows.payouts]) {
 			const file = path.join(root, `${workflow.id}.json`);
@@ -176,7 +214,7 @@ export async function startQueueStack(): Promise<QueueStack> {
 			started.push(() => running.stop());
 			workers[index] = { ...workers[index], running };
 		};
-		return { install, bank, receiver, proxy, main, workers, webhooks, apiKey, workflows, triggerUrl, restartWorker, stop };
+		return { install, bank, receiver, proxy, main, workers, webhooks, apiKey, workflows, triggerUrl, mcp, restartWorker, stop };
 	} catch (error) {
 		await stop();
 		throw error;
