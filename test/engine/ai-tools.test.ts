@@ -211,6 +211,23 @@ describe('BaaS tools over MCP are read-only', () => {
 	});
 });
 
+describe('BaaS tools run by a queue-mode worker for an MCP client (no sign of the caller)', () => {
+	test('a state change is refused before any request, as over MCP', async () => {
+		const { result: run, requests } = await requestsDuring(() =>
+			asTool({
+				way: 'queueWorker',
+				dashboard: true,
+				parameters: { authentication: 'dashboardUser', resource: 'account', operation: 'updateStatus', accountNumber: rl(CUSTOMER, 'id'), status: 'inactive' },
+				credentials: DASHBOARD,
+				input: {},
+			}),
+		);
+		expect(String(run.answers[0].error)).toMatch(/^Account → Update Status is not offered over MCP/);
+		expect(requests).toEqual([]);
+		expect(fx.bank.bank.accounts.get(CUSTOMER)!.status).toBe('active');
+	});
+});
+
 describe('Send money as an ordinary node', () => {
 	test('keeps its output (no already_sent), and Maximum Amount applies to it too: refused, outcome refused, nothing sent', async () => {
 		const { runNode } = await import('./harness/runNode');

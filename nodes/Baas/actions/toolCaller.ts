@@ -44,7 +44,7 @@ function isHumanReview(context: IExecuteFunctions, name: string, self: string): 
  * Who runs this tool, or undefined when the node runs as an ordinary node. Read from how n8n runs it (n8n 2.41.1
  * and 1.123.81): the MCP Server Trigger and the agents of n8n 1.x run a tool inside their own step (the step n8n
  * is executing is theirs); n8n 2.x agents ask n8n to run the tool as a step after theirs, or after the review
- * node that released it.
+ * node that released it; a queue-mode worker runs an MCP client's call as the tool's own step with no source.
  */
 export function toolCallerOf(context: IExecuteFunctions): ToolCaller | undefined {
 	if (!runsAsTool(context)) return undefined;
@@ -52,7 +52,11 @@ export function toolCallerOf(context: IExecuteFunctions): ToolCaller | undefined
 	const running: INode | undefined = context.getExecuteData?.()?.node;
 	if (running && running.name !== self) return /\.mcpTrigger$/i.test(running.type) ? 'mcp' : 'agent';
 	const previous = previousNodeOf(context);
-	return previous !== undefined && isHumanReview(context, previous, self) ? 'humanReview' : 'agent';
+	// A tool run as its own step with no input source is an MCP client's call run by a queue-mode worker (n8n 2.41's
+	// job processor gives it none; an agent's tool step always has the agent or a review node as its source). An
+	// unknown caller is never given more than an MCP client: writes are refused.
+	if (previous === undefined) return 'mcp';
+	return isHumanReview(context, previous, self) ? 'humanReview' : 'agent';
 }
 
 /** A refusal of a tool call before anything is sent: the message alone is what the model or MCP client reads. */

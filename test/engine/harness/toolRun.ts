@@ -5,7 +5,9 @@
  *   @n8n/n8n-nodes-langchain), so the tool's step follows the review node's;
  * - 'agent': the same agent asks for the tool straight, as for a tool wired to it directly;
  * - 'mcp': n8n's MCP Server Trigger runs the tool inside its own step (getInputConnectionData, then invoke);
- *   'inProcessAgent' is the same for an n8n 1.x agent.
+ *   'inProcessAgent' is the same for an n8n 1.x agent;
+ * - 'queueWorker': a queue-mode worker runs an MCP client's call as the tool's own step, with no input source
+ *   (invokeTool in n8n 2.41's job processor): the tool is the workflow's start node.
  * The agent, the review node and the MCP trigger are test stand-ins: only the engine and the BaaS node are real.
  */
 import { WorkflowExecute } from 'n8n-core';
@@ -31,7 +33,7 @@ import { credentialRefs } from './baasNode';
 import type { TestCredentialsHelper } from './credentialsHelper';
 import { nodeTypes, PACKAGE_PREFIX, registerNodeType } from './nodeTypes';
 
-export type ToolWay = 'review' | 'agent' | 'mcp' | 'inProcessAgent';
+export type ToolWay = 'review' | 'agent' | 'mcp' | 'inProcessAgent' | 'queueWorker';
 
 /** n8n's tool twin of a node version (n8n/dist/tool-generation/ai-tools.js): "<name>Tool", no inputs, an ai_tool output. */
 function toolTwin(nodeType: INodeType): INodeType {
@@ -175,6 +177,7 @@ export async function runAsTool(helper: TestCredentialsHelper, options: ToolRunO
 		credentials: credentialRefs(options.credentials),
 		...options.settings,
 	};
+	if (options.way === 'queueWorker') return await runAlone(helper, tool);
 	const inProcess = options.way === 'mcp' || options.way === 'inProcessAgent';
 	const caller: INode = inProcess
 		? {
@@ -216,4 +219,14 @@ export async function runAsTool(helper: TestCredentialsHelper, options: ToolRunO
 	const run = await new WorkflowExecute(buildAdditionalData(helper, workflowData), 'manual').run({ workflow, startNode: workflow.getNode('Items')! });
 	const answers = (run.data.resultData.runData[caller.name]?.at(-1)?.data?.main?.[0] ?? []).map((item) => item.json);
 	return { answers, run };
+}
+
+/** The tool as its own step with no source, as a queue-mode worker runs an MCP call: its items, or its error. */
+async function runAlone(helper: TestCredentialsHelper, tool: INode): Promise<ToolRun> {
+	const workflowData = { id: 'wf-tool', name: 'tool test', active: false, nodes: [tool], connections: {}, settings: { executionOrder: 'v1' }, createdAt: new Date(), updatedAt: new Date() } as unknown as IWorkflowBase;
+	const workflow = new Workflow({ id: 'wf-tool', name: 'tool test', nodes: [tool], connections: {}, active: false, nodeTypes, settings: { executionOrder: 'v1' } });
+	const run = await new WorkflowExecute(buildAdditionalData(helper, workflowData), 'manual').run({ workflow, startNode: tool });
+	const error = run.data.resultData.error;
+	const items = run.data.resultData.runData[TOOL]?.at(-1)?.data?.ai_tool?.[0] ?? run.data.resultData.runData[TOOL]?.at(-1)?.data?.main?.[0] ?? [];
+	return { answers: error ? [{ error: error.message }] : items.map((item: INodeExecutionData) => item.json), run };
 }
