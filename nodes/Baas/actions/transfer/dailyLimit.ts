@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { asNodeError, responseCodeOf } from '../../transport/outcome';
 import { bankRequest } from '../../transport/request';
 import { refusedError, whyNoAnswer } from '../writeOutcome';
 import type { DayLedger, DebitRecord, Read } from './dailyLedger';
@@ -15,8 +16,11 @@ import type { TransferBody } from './exactlyOnce';
  * pass once: docs/safety.md says so and what bounds it.
  */
 
-/** Pages of a full read: few requests for a busy day. A top-up reads the newest page only, usually one request. */
-export const DAILY_LIMIT_PAGES = { full: 1000, topUp: 100, most: 1000 };
+/**
+ * Pages of a full read: one request per 10,000 debits, so a busy day costs two. A bank that refuses so large a page
+ * (invalid input, 99) is read again in pages of `fallback`. A top-up reads the newest page only, usually one request.
+ */
+export const DAILY_LIMIT_PAGES = { full: 10_000, fallback: 100, topUp: 100, most: 1000 };
 
 const ledgers = new Map<string, DayLedger>();
 const turns = new Map<string, Promise<void>>();
@@ -56,8 +60,18 @@ async function inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
 
 /** Brings `ledger` up to date with the bank's list; returns how many list requests it took. */
 async function readLedger(context: IExecuteFunctions, itemIndex: number, ledger: DayLedger, account: string, day: string): Promise<number> {
+	const first = startRead(ledger, Date.now());
+	if (first.kind === 'topUp') return await readPages(context, itemIndex, ledger, account, day, DAILY_LIMIT_PAGES.topUp);
+	try {
+		return await readPages(context, itemIndex, ledger, account, day, DAILY_LIMIT_PAGES.full);
+	} catch (error) {
+		if (responseCodeOf(error) !== '99') throw asNodeError(context.getNode(), error, itemIndex);
+		return 1 + (await readPages(context, itemIndex, ledger, account, day, DAILY_LIMIT_PAGES.fallback));
+	}
+}
+
+async function readPages(context: IExecuteFunctions, itemIndex: number, ledger: DayLedger, account: string, day: string, pageSize: number): Promise<number> {
 	const read: Read = startRead(ledger, Date.now());
-	const pageSize = read.kind === 'full' ? DAILY_LIMIT_PAGES.full : DAILY_LIMIT_PAGES.topUp;
 	let previousFirst: string | undefined;
 	for (let requests = 1; requests <= DAILY_LIMIT_PAGES.most; requests++) {
 		const body: IDataObject = {
