@@ -10,25 +10,14 @@ import { API, DASHBOARD } from './harness/bankFixture';
 import { rl } from './harness/nodeParameters';
 import type { ToolRunOptions } from './harness/toolRun';
 import { runAsTool } from './harness/toolRun';
-import { createParams, CUSTOMER, newReference, OPERATIONS, POOL, useTransferBank } from './harness/transfers';
+import { createParams, CUSTOMER, CUSTOMER_NAME, newReference, OPERATIONS, POOL, toolSendMoney, useTransferBank } from './harness/transfers';
 
 const { fx, balance, transfersWith } = useTransferBank();
 
 const BOTH = { ...API, ...DASHBOARD };
-const CUSTOMER_NAME = 'Adaeze Okonkwo';
 const SPLIT_ADVICE = 'Do not split the payment to pass the limit: a larger payment needs another way, ask the person who set the limit on this node.';
 
-/** Send money as the treasury assistant example has it: the agent gives reference, amount, beneficiary and name. */
-const sendMoney = (overrides: IDataObject = {}): IDataObject => ({
-	...createParams(),
-	referenceNumber: "={{ $fromAI('reference', 'Your reference for this payment', 'string') }}",
-	amount: "={{ $fromAI('amount', 'Amount in NGN, e.g. 2500.00', 'string') }}",
-	beneficiaryAccountNumber: "={{ $fromAI('beneficiary_account', 'The account to pay', 'string') }}",
-	narration: 'Agent payout',
-	checkBeneficiaryName: true,
-	additionalFields: { beneficiaryAccountName: "={{ $fromAI('beneficiary_name', 'The name Name Enquiry returned', 'string') }}" },
-	...overrides,
-});
+const sendMoney = toolSendMoney;
 
 const payment = (reference: string, overrides: IDataObject = {}): IDataObject => ({
 	reference,

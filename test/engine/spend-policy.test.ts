@@ -11,28 +11,17 @@ import { REQUEST_LIMITS } from '../../nodes/Baas/transport/request';
 import { API, DASHBOARD } from './harness/bankFixture';
 import { runNode } from './harness/runNode';
 import { runAsTool } from './harness/toolRun';
-import { createParams, CUSTOMER, newReference, OPERATIONS, useTransferBank } from './harness/transfers';
+import { createParams, CUSTOMER, CUSTOMER_NAME, newReference, OPERATIONS, toolSendMoney, useTransferBank } from './harness/transfers';
 
 const { fx, transfersWith } = useTransferBank();
 const BOTH = { ...API, ...DASHBOARD };
-const CUSTOMER_NAME = 'Adaeze Okonkwo';
 
 beforeEach(() => {
 	forgetDailyLedgers();
 	forgetUnknownOutcomes();
 });
 
-/** Send money as the treasury assistant has it: the agent gives reference, amount, beneficiary and name. */
-const sendMoney = (overrides: IDataObject = {}): IDataObject => ({
-	...createParams(),
-	referenceNumber: "={{ $fromAI('reference', 'Your reference for this payment', 'string') }}",
-	amount: "={{ $fromAI('amount', 'Amount in NGN, e.g. 2500.00', 'string') }}",
-	beneficiaryAccountNumber: "={{ $fromAI('beneficiary_account', 'The account to pay', 'string') }}",
-	narration: 'Agent payout',
-	checkBeneficiaryName: true,
-	additionalFields: { beneficiaryAccountName: "={{ $fromAI('beneficiary_name', 'The name Name Enquiry returned', 'string') }}" },
-	...overrides,
-});
+const sendMoney = toolSendMoney;
 
 const payment = (reference: string, amount = '2500.00'): IDataObject => ({ reference, amount, beneficiary_account: CUSTOMER, beneficiary_name: CUSTOMER_NAME });
 

@@ -67,3 +67,18 @@ export function useTransferBank() {
 			}),
 	};
 }
+
+/** The name the sandbox holds on CUSTOMER (what a Name Enquiry returns). */
+export const CUSTOMER_NAME = 'Adaeze Okonkwo';
+
+/** Send money as the treasury assistant example has it: the agent gives reference, amount, beneficiary and name. */
+export const toolSendMoney = (overrides: IDataObject = {}): IDataObject => ({
+	...createParams(),
+	referenceNumber: "={{ $fromAI('reference', 'Your reference for this payment', 'string') }}",
+	amount: "={{ $fromAI('amount', 'Amount in NGN, e.g. 2500.00', 'string') }}",
+	beneficiaryAccountNumber: "={{ $fromAI('beneficiary_account', 'The account to pay', 'string') }}",
+	narration: 'Agent payout',
+	checkBeneficiaryName: true,
+	additionalFields: { beneficiaryAccountName: "={{ $fromAI('beneficiary_name', 'The name Name Enquiry returned', 'string') }}" },
+	...overrides,
+});
