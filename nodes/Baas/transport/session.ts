@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type {
 	ICredentialDataDecryptedObject,
 	IExecuteFunctions,
@@ -10,16 +9,17 @@ import type {
 } from 'n8n-workflow';
 
 import { signInApiError } from './errors';
+import type { CredentialView } from './credentialViews';
+import { candidateOf, CREDENTIAL_FOR_VARIANT, SIGN_IN, signInBody, tokenKeyOf, viewOf } from './credentialViews';
 import type { ApiVariant } from './routes';
-import type { Scrubber } from './scrub';
-import { scrubberFor, secretValues } from './scrub';
-import type { SignInCandidate } from './signInGuard';
 import { clearSignInGuard, guardedSignIn, signInBlock } from './signInGuard';
-import type { IssuedToken, SignInKind } from './tokenExchange';
+import type { IssuedToken } from './tokenExchange';
 import { exchangeForToken, SignInError } from './tokenExchange';
 
 export { clearSignInGuard, SIGN_IN_LIMITS } from './signInGuard';
 export type { ApiVariant } from './routes';
+export type { CredentialView } from './credentialViews';
+export { CREDENTIAL_FOR_VARIANT, signInBody, viewOf } from './credentialViews';
 
 /**
  * The bank's tokens, held once per n8n process (a main or a worker) rather than in each execution: one sign-in
@@ -38,10 +38,6 @@ export type { ApiVariant } from './routes';
 
 export type BankContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
-export const CREDENTIAL_FOR_VARIANT: Record<ApiVariant, string> = {
-	api: 'baasApi',
-	web: 'baasDashboardApi',
-};
 
 const variants = new WeakMap<object, ApiVariant>();
 
@@ -64,24 +60,6 @@ export function variantOf(context: BankContext): ApiVariant {
 	return variant;
 }
 
-/** What a request needs from the credential, read once per execution. */
-export interface CredentialView {
-	type: string;
-	variant: ApiVariant;
-	data: ICredentialDataDecryptedObject;
-	baseUrl: string;
-	/** Variant, Base URL, identity and a hash of the secret: what a token belongs to. */
-	key: string;
-	/** Variant + client ID or e-mail, whatever the secret or Base URL (a gateway, `:443`): what the bank locks. */
-	identityKey: string;
-	/** The identity and a hash of the secret, not the Base URL: what the bank refused (for the sign-in guard). */
-	credentialKey: string;
-	/** "client ID abc" or "e-mail a@b.c": the identity as errors name it. */
-	who: string;
-	/** n8n's name of the credential ('' when unknown). */
-	name: string;
-	scrub: Scrubber;
-}
 
 interface TokenEntry {
 	token?: string;
@@ -90,10 +68,6 @@ interface TokenEntry {
 	pending?: Promise<IssuedToken | SignInError>;
 }
 
-const SIGN_IN: Record<ApiVariant, { kind: SignInKind; identity: string; secret: string; who: string; fields: string }> = {
-	api: { kind: 'integration', identity: 'clientId', secret: 'clientSecret', who: 'client ID', fields: 'Client Secret (or Client ID)' },
-	web: { kind: 'dashboard', identity: 'email', secret: 'password', who: 'e-mail', fields: 'Password (or Email)' },
-};
 
 // Renew this long before the end of a token's life, at most a minute and at most a tenth of the lifetime.
 const RENEW_MARGIN_MS = 60_000;
@@ -103,50 +77,14 @@ const MAX_ENTRIES = 500;
 const tokens = new Map<string, TokenEntry>();
 const credentialReads = new WeakMap<object, Map<string, Promise<CredentialView>>>();
 
-/** The sign-in body of a credential. */
-export function signInBody(variant: ApiVariant, data: ICredentialDataDecryptedObject): Record<string, string> {
-	return variant === 'api'
-		? { client_id: String(data.clientId ?? ''), client_secret: String(data.clientSecret ?? '') }
-		: { email: String(data.email ?? ''), password: String(data.password ?? '') };
-}
-
 /** Exchanges the credential for a token, unguarded: only guardedSignIn calls it. */
 async function signIn(requester: IHttpRequestHelper, variant: ApiVariant, data: ICredentialDataDecryptedObject): Promise<IssuedToken> {
 	return await exchangeForToken(requester, String(data.baseUrl ?? ''), SIGN_IN[variant].kind, signInBody(variant, data));
 }
 
-function normalisedBaseUrl(data: ICredentialDataDecryptedObject): string {
-	return String(data.baseUrl ?? '').trim().replace(/\/+$/, '');
-}
 
-/** What a token belongs to (variant, Base URL, identity, a hash of the secret) and a refusal (the same but the Base URL). */
-function tokenKeyOf(variant: ApiVariant, data: ICredentialDataDecryptedObject) {
-	const baseUrl = normalisedBaseUrl(data);
-	const [who, secret] = [String(data[SIGN_IN[variant].identity] ?? '').trim().toLowerCase(), String(data[SIGN_IN[variant].secret] ?? '')];
-	const hash = (parts: string[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-	return { key: hash([variant, baseUrl, who, secret]), credentialKey: hash([variant, who, secret]), baseUrl, identity: who };
-}
 
-/** The view of a credential's values; `name` is n8n's name of the credential, when known. */
-export function viewOf(variant: ApiVariant, data: ICredentialDataDecryptedObject, name = ''): CredentialView {
-	const { key, credentialKey, baseUrl, identity } = tokenKeyOf(variant, data);
-	return {
-		type: CREDENTIAL_FOR_VARIANT[variant],
-		variant,
-		data,
-		baseUrl,
-		key,
-		identityKey: JSON.stringify([variant, identity]),
-		credentialKey,
-		who: `${SIGN_IN[variant].who} ${String(data[SIGN_IN[variant].identity] ?? '').trim()}`,
-		name,
-		scrub: scrubberFor(secretValues(data)),
-	};
-}
 
-function candidateOf(view: CredentialView): SignInCandidate {
-	return { identityKey: view.identityKey, credentialKey: view.credentialKey, who: view.who, credentialName: view.name, secretFields: SIGN_IN[view.variant].fields };
-}
 
 /**
  * Forgets what was read once per context: a scheduled poll keeps one context for a whole activation, so each
