@@ -4,7 +4,9 @@
  * the treasury assistant example run with no model account; it is not shipped and is no language model.
  *
  * Tests drive it exactly: replies queued with `POST /__model/replies` are given first, in order; what each
- * request carried is kept for `GET /__model/requests`; `POST /__model/reset` forgets both.
+ * request carried is kept for `GET /__model/requests`; `POST /__model/reset` forgets both. A queued reply may hold
+ * several tool calls, as real models answer (parallel tool calls); a request with `parallel_tool_calls: false` gets
+ * them one per answer, the rest given next, as OpenAI's models do with that switch.
  */
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -45,9 +47,20 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 const isReply = (value: unknown): value is Reply =>
 	typeof value === 'object' && value !== null && (typeof (value as { content?: unknown }).content === 'string' || Array.isArray((value as { tool_calls?: unknown }).tool_calls));
 
+/** With parallel tool calls off, a reply of several calls gives its first now and queues the others next. */
+function oneAtATimeIn(queued: Reply[]) {
+	return (request: CompletionRequest, reply: Reply | undefined): Reply | undefined => {
+		if (!reply || !('tool_calls' in reply) || reply.tool_calls.length < 2 || request.parallel_tool_calls !== false) return reply;
+		const [first, ...rest] = reply.tool_calls;
+		queued.unshift({ tool_calls: rest });
+		return { tool_calls: [first] };
+	};
+}
+
 export async function startStandInModel(options: { port?: number; host?: string } = {}): Promise<StandInModel> {
 	const queued: Reply[] = [];
 	const log: Array<{ request: CompletionRequest; reply: Reply; scripted: boolean }> = [];
+	const oneAtATime = oneAtATimeIn(queued);
 
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const path = (req.url ?? '/').split('?')[0].replace(/\/+$/, '');
@@ -57,7 +70,7 @@ export async function startStandInModel(options: { port?: number; host?: string 
 		if (req.method === 'POST' && path === '/v1/chat/completions') {
 			const request = (await readJson(req)) as CompletionRequest;
 			const scripted = queued.length > 0;
-			const reply = queued.shift() ?? plan(request);
+			const reply = oneAtATime(request, queued.shift()) ?? plan(request);
 			log.push({ request, reply, scripted });
 			if (!request.stream) return json(res, 200, completion(reply));
 			res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });

@@ -34,6 +34,8 @@ export interface CompletionRequest {
 	messages: ChatMessage[];
 	tools?: ToolDefinition[];
 	stream?: boolean;
+	/** false: at most one tool call per answer (OpenAI's switch; n8n's OpenAI model node sends it from Extra Body). */
+	parallel_tool_calls?: boolean;
 }
 
 /** What the model answers: text, or tool calls (arguments as an object; encoded as JSON on the wire). */

@@ -129,6 +129,8 @@ function argumentsFor(tool: ToolDefinition, facts: Facts, intent: Intent): Recor
 
 interface ToolResult {
 	name: string;
+	/** The reference the call carried, where it named one (a payment's). */
+	reference?: string;
 	text: string;
 	value?: Record<string, unknown>;
 	list?: Array<Record<string, unknown>>;
@@ -136,7 +138,7 @@ interface ToolResult {
 
 /** The tools' answers in this turn, each parsed where it is JSON (n8n sends a tool's items as a JSON array). */
 function toolResults(turn: ChatMessage[]): ToolResult[] {
-	const names = new Map(turn.flatMap((message) => message.tool_calls ?? []).map((call) => [call.id, call.function.name]));
+	const calls = new Map(turn.flatMap((message) => message.tool_calls ?? []).map((call) => [call.id, call.function]));
 	return turn
 		.filter((message) => message.role === 'tool')
 		.map((message) => {
@@ -149,11 +151,40 @@ function toolResults(turn: ChatMessage[]): ToolResult[] {
 			}
 			const list = Array.isArray(parsed) ? (parsed as Array<Record<string, unknown>>) : undefined;
 			const value = list ? list[0] : typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
-			const name = names.get(message.tool_call_id ?? '') ?? '';
+			const call = calls.get(message.tool_call_id ?? '');
+			const name = call?.name ?? '';
+			const reference = referenceOf(call?.arguments);
 			// n8n words some answers itself, as one { output } item (a call the reviewer declined).
-			if (value && Object.keys(value).length === 1 && typeof value.output === 'string') return { name, text: value.output };
-			return { name, text, value, list };
+			if (value && Object.keys(value).length === 1 && typeof value.output === 'string') return { name, reference, text: value.output };
+			return { name, reference, text, value, list };
 		});
+}
+
+function referenceOf(encoded: string | undefined): string | undefined {
+	try {
+		const args = JSON.parse(encoded ?? '{}') as { reference?: unknown; toolParameters?: { reference?: unknown } };
+		const reference = args.toolParameters?.reference ?? args.reference;
+		return typeof reference === 'string' ? reference : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** n8n's own words to the model when the reviewer did not approve: "User rejected the tool call…", or feedback. */
+const DECLINED = /^User rejected the tool call|^The user reviewed your planned tool call/;
+const FEEDBACK = /provided feedback: "([\s\S]*)"\./;
+
+/**
+ * A declined payment in the person's words, as the example's system prompt asks a model to put it: n8n's
+ * internal text (the call's id, "STOP what you are doing") is for the model, not for the person.
+ */
+function declined(result: ToolResult): string {
+	const payment = result.reference ? `Payment ${result.reference}` : 'The payment';
+	const feedback = FEEDBACK.exec(result.text)?.[1];
+	if (feedback !== undefined) {
+		return `${payment} was not made: your message "${feedback}" came while it waited for approval, and n8n takes a message then as declining it. No money moved. Ask for the payment again if you still want it.`;
+	}
+	return `${payment} was not made: the reviewer declined it, so no money moved.`;
 }
 
 const errorOf = (result: ToolResult) =>
@@ -161,9 +192,7 @@ const errorOf = (result: ToolResult) =>
 
 /** One line about a tool's answer, in words, with the bank's figures as they came. */
 function describe(result: ToolResult): string {
-	if (/rejected|declined|provided feedback/i.test(result.text) && !result.value) {
-		return `The payment was not approved by the reviewer, so no money moved (${result.text})`;
-	}
+	if (DECLINED.test(result.text) && !result.value) return declined(result);
 	const error = errorOf(result);
 	if (error) return `The bank tool answered with an error, so nothing was done: ${error}`;
 	const value = result.value ?? {};
@@ -200,7 +229,7 @@ export function plan(request: CompletionRequest): Reply {
 	const called = new Set(turn.flatMap((message) => message.tool_calls ?? []).map((call) => call.function.name));
 	const results = toolResults(turn);
 	// A step that failed (or was refused by the reviewer) ends the plan: the person hears why.
-	const stopped = results.some((result) => errorOf(result) !== undefined || (/rejected|declined/i.test(result.text) && !result.value));
+	const stopped = results.some((result) => errorOf(result) !== undefined || (DECLINED.test(result.text) && !result.value));
 	const facts = factsOf(text, turn);
 	if (!stopped) {
 		for (const intent of intentsOf(text)) {

@@ -10,6 +10,8 @@ export const EXAMPLE_TABLES: Record<string, string[]> = {
 	'BaaS payouts': ['reference', 'account_number', 'bank_code', 'account_name', 'amount', 'narration', 'status', 'message', 'transaction_id', 'updated_at'],
 	'BaaS collections': ['received_at', 'reference', 'account_number', 'account_name', 'amount', 'remarks'],
 	'BaaS daily reports': ['settled_on', 'total_balance', 'settled_count', 'settled_amount'],
+	// The treasury assistant's record: one row per payment its agent asked for, approved or declined.
+	'BaaS payment decisions': ['time', 'reference', 'amount', 'source', 'beneficiary', 'bank_code', 'decision', 'outcome', 'execution_id'],
 };
 
 export interface DataTableClient {

@@ -30,6 +30,7 @@ export function aiReadyLines(line: N8nLine, n8nUrl: string, model: StandInModel)
 			? `Treasury assistant (AI agent; every payment waits for your approval in the chat): open "BaaS: treasury
   assistant" → Open chat, or its chat page ${chatUrl(n8nUrl)} (that page needs internet access for n8n's chat widget).
   Ask e.g. "balance of 0823000001", "pay NGN 2500.00 to 0823100002 from 0823000001 for invoice 17, reference INV-17".
+  Each decision (approved or declined) becomes a row in the data table "BaaS payment decisions".
   It talks to the sandbox's stand-in model at ${model.baseUrl} (a scripted planner, not a model): swap in your own
   model's credential in its "Model (sandbox stand-in)" node (docs/ai-agents.md).`
 			: 'Treasury assistant: needs n8n 2.x (human review of tool calls); on 1.x see docs/ai-agents.md, "n8n 1.x".';

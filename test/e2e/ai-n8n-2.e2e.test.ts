@@ -15,7 +15,8 @@ import type { AiStack } from './support/aiStack';
 import { startAiStack } from './support/aiStack';
 import { launchBrowser } from './support/editor';
 import { treasuryChat } from './support/treasuryChat';
-import { approveInEditorChat } from './support/treasuryEditor';
+import { waitFor } from '../support/waitFor';
+import { reviewInEditorChat } from './support/treasuryEditor';
 
 jest.setTimeout(300_000);
 
@@ -62,10 +63,38 @@ const sendMoneyArguments = (reference: string, amount: string, narration: string
 	beneficiary_name: beneficiaryName,
 });
 /** A model's call of the example's Send money, which n8n's human review wraps as { toolParameters, hitlParameters }. */
-const reviewedSendMoney = (args: object) => ({ tool_calls: [{ name: 'Send_money', arguments: { toolParameters: args, hitlParameters: {} } }] });
+const sendMoneyCall = (args: object) => ({ name: 'Send_money', arguments: { toolParameters: args, hitlParameters: {} } });
+const reviewedSendMoney = (args: object) => ({ tool_calls: [sendMoneyCall(args)] });
+
+interface DecisionRow {
+	time: string;
+	reference: string;
+	amount: string;
+	source: string;
+	beneficiary: string;
+	bank_code: string;
+	decision: string;
+	outcome: string;
+	execution_id: string;
+}
+/** The rows of the example's BaaS payment decisions for these references, once there are `count` of them. */
+const decisions = async (references: string[], count: number) =>
+	await waitFor(
+		`${count} row(s) in BaaS payment decisions for ${references.join(', ')}`,
+		async () => {
+			const rows = (await stack.tables.rows(stack.tableIds['BaaS payment decisions'])) as unknown as DecisionRow[];
+			const ours = rows.filter((row) => references.includes(row.reference));
+			return ours.length >= count ? ours : undefined;
+		},
+		{ timeoutMs: 60_000, intervalMs: 500 },
+	);
+/** What n8n's internal words to the model look like; the person must never read them. */
+const INTERNAL = /User rejected the tool call|STOP what you are doing|call_standin_|\(id: /;
 
 describe(`the treasury assistant on n8n ${line.version} (stand-in model, human review in the chat)`, () => {
 	const chat = treasuryChat(() => stack);
+	// A test that failed leaves its queued replies behind: the next test starts with none.
+	beforeEach(() => stack.model.reset());
 	let session = 0;
 	const newSession = () => `e2e-${Date.now()}-${++session}`;
 	const payment = (amount: string, reference: string) => `pay NGN ${amount} to ${BENEFICIARY} from ${POOL} for invoice 17, reference ${reference}`;
@@ -101,6 +130,9 @@ describe(`the treasury assistant on n8n ${line.version} (stand-in model, human r
 		expect(text).toMatch(new RegExp(`Transfer ${reference} of NGN 2500.00: successful`));
 		expect(chat.sendMoneyAnswers(run)).toEqual([expect.objectContaining({ reference_number: reference, status: 'successful', already_sent: false })]);
 		expect(await ledger(reference)).toEqual([expect.objectContaining({ amount: '2500.00', beneficiary_account_number: BENEFICIARY, status: 'successful' })]);
+		expect(await decisions([reference], 1)).toEqual([
+			expect.objectContaining({ reference, amount: '2500.00', source: POOL, beneficiary: BENEFICIARY, bank_code: '090823', decision: 'approved', outcome: expect.stringMatching(/^successful, transaction /), execution_id: id }),
+		]);
 	});
 
 	test('in the editor\'s chat, as a person tries it: the review message with its buttons, Approve payment clicked there, paid once', async () => {
@@ -109,7 +141,7 @@ describe(`the treasury assistant on n8n ${line.version} (stand-in model, human r
 		try {
 			const reference = `AI-E2E-EDITOR-${Date.now()}`;
 			const t0 = Date.now();
-			const review = await approveInEditorChat(browser, stack.n8n.url, stack.cookie, stack.treasury.id, payment('1500.00', reference), `ai-treasury-n8n-${line.version}`);
+			const review = await reviewInEditorChat(browser, stack.n8n.url, stack.cookie, stack.treasury.id, payment('1500.00', reference), `ai-treasury-n8n-${line.version}`);
 			figure(`editor chat: payout requested, reviewed and paid in ${((Date.now() - t0) / 1000).toFixed(0)} s (editor load included)`);
 			for (const shown of ['Amount: NGN 1500.00', `Beneficiary name: ${nameAtBank(BENEFICIARY)}`, `Reference: ${reference}`, 'Approve payment', 'Decline']) expect(review.shown).toContain(shown);
 			expect(review.answer).toContain(`Transfer ${reference} of NGN 1500.00: successful`);
@@ -126,13 +158,48 @@ describe(`the treasury assistant on n8n ${line.version} (stand-in model, human r
 		const requestsBefore = bankRequests();
 		await chat.open(review.decline);
 		const { text, run } = await chat.answer(id);
-		expect(text).toMatch(/not approved by the reviewer, so no money moved/);
+		// In the person's words: n8n's words to the model (the call's id, "STOP what you are doing") stay out of the chat.
+		expect(text).toContain(`Payment ${reference} was not made: the reviewer declined it, so no money moved.`);
+		expect(text).not.toMatch(INTERNAL);
 		expect(chat.runsOf(run, 'Send money')).toEqual([]);
 		expect(await ledger(reference)).toEqual([]);
 		expect(bankRequests()).toBe(requestsBefore);
 		// What n8n told the model.
 		const told = stack.model.requests().at(-1)!.request.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
 		expect(told.at(-1)).toMatch(/User rejected the tool call to Send money/);
+		expect(await decisions([reference], 1)).toEqual([expect.objectContaining({ reference, amount: '100.00', decision: 'declined', outcome: expect.stringMatching(/^not sent: declined/), execution_id: id })]);
+	});
+
+	test('two payments in one model turn: each is shown for review in the chat, one at a time; the approved one is paid, the declined one is not, and both are recorded', async () => {
+		const first = `AI-E2E-PAIR1-${Date.now()}`;
+		const second = `AI-E2E-PAIR2-${Date.now()}`;
+		// One answer holding two Send money calls, as real models answer (parallel tool calls).
+		stack.model.queue({ tool_calls: [sendMoneyCall(sendMoneyArguments(first, '300000.00', 'pair one')), sendMoneyCall(sendMoneyArguments(second, '300000.00', 'pair two'))] }, { content: 'Reported.' });
+		const modelRequestsBefore = stack.model.requests().length;
+		const id = await chat.say(newSession(), 'pay both');
+		const one = await chat.review(id, 1);
+		expect(one.text).toContain(`Reference: ${first}`);
+		expect(await ledger(second)).toEqual([]);
+		await chat.open(one.approve);
+		const two = await chat.review(id, 2);
+		expect(two.text).toContain(`Reference: ${second}`);
+		expect(await ledger(first)).toEqual([expect.objectContaining({ amount: '300000.00', status: 'successful' })]);
+		await chat.open(two.decline);
+		const { run } = await chat.answer(id);
+		expect(chat.sendMoneyAnswers(run)).toEqual([expect.objectContaining({ reference_number: first, status: 'successful', already_sent: false })]);
+		// The ledger holds what was approved and no more.
+		expect(await ledger(first)).toHaveLength(1);
+		expect(await ledger(second)).toEqual([]);
+		// The example's model node asks for one tool call per answer (OpenAI's parallel_tool_calls, in its Extra Body).
+		expect(stack.model.requests().slice(modelRequestsBefore).every((logged) => logged.request.parallel_tool_calls === false)).toBe(true);
+		const rows = await decisions([first, second], 2);
+		expect(rows).toHaveLength(2);
+		expect(rows).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ reference: first, amount: '300000.00', decision: 'approved', outcome: expect.stringMatching(/^successful/), execution_id: id }),
+				expect.objectContaining({ reference: second, amount: '300000.00', decision: 'declined', outcome: expect.stringMatching(/^not sent/), execution_id: id }),
+			]),
+		);
 	});
 
 	test('the model calling Send money twice with the same reference, both approved: paid once, the second call told it was sent before', async () => {
@@ -154,12 +221,75 @@ describe(`the treasury assistant on n8n ${line.version} (stand-in model, human r
 		const reference = `AI-E2E-MAX-${Date.now()}`;
 		const id = await chat.say(newSession(), payment('500000.01', reference));
 		const review = await chat.review(id);
+		// The reviewer is told before deciding, from Send money's own options.
+		expect(review.text).toContain(`This payment cannot be made**: NGN 500000.01 is above Send money's Maximum Amount of NGN 500000.00. Send money refuses it even if you approve, and sends nothing to the bank: decline it.`);
+		expect(review.text).not.toContain('Payment waiting for your approval');
 		const requestsBefore = bankRequests();
 		await chat.open(review.approve);
 		const { text, run } = await chat.answer(id);
 		expect(bankRequests() - requestsBefore).toBe(0);
 		expect(chat.sendMoneyAnswers(run)).toEqual([{ error: expect.stringContaining(`Transfer ${reference} was not sent: its amount, NGN 500000.01, is above this node's Maximum Amount of NGN 500000.00`) }]);
 		expect(text).toMatch(/error, so nothing was done: .*Maximum Amount/);
+		expect(await ledger(reference)).toEqual([]);
+		expect(await decisions([reference], 1)).toEqual([
+			expect.objectContaining({ reference, amount: '500000.01', decision: 'approved', outcome: expect.stringContaining(`refused or unknown: Transfer ${reference} was not sent: its amount`), execution_id: id }),
+		]);
+	});
+
+	test('in the editor\'s chat: a payment over the Maximum Amount is shown as one that cannot be made, with why, before anyone decides; declined, nothing moves', async () => {
+		const browser = await launchBrowser((message) => process.stdout.write(`[e2e ai] ${message}\n`));
+		if (!browser) return;
+		try {
+			const reference = `AI-E2E-EDITOR-MAX-${Date.now()}`;
+			const review = await reviewInEditorChat(browser, stack.n8n.url, stack.cookie, stack.treasury.id, payment('600000.00', reference), `ai-treasury-over-limit-n8n-${line.version}`, {
+				review: 'This payment cannot be made',
+				button: 'Decline',
+				answer: new RegExp(`Payment ${reference} was not made`),
+			});
+			expect(review.shown).toContain("This payment cannot be made: NGN 600000.00 is above Send money's Maximum Amount of NGN 500000.00.");
+			expect(review.shown).toContain(`Reference: ${reference}`);
+			expect(review.shown).not.toContain('Payment waiting for your approval');
+			expect(review.answer).toContain(`Payment ${reference} was not made: the reviewer declined it, so no money moved.`);
+			expect(review.answer).not.toMatch(INTERNAL);
+			expect(await ledger(reference)).toEqual([]);
+		} finally {
+			await browser.close();
+		}
+	});
+
+	test('in the editor\'s chat: a message typed while a review waits declines the payment, and the assistant says so in the person\'s words', async () => {
+		const browser = await launchBrowser((message) => process.stdout.write(`[e2e ai] ${message}\n`));
+		if (!browser) return;
+		try {
+			const reference = `AI-E2E-TYPED-${Date.now()}`;
+			const typed = `What is the balance of ${POOL}?`;
+			const review = await reviewInEditorChat(browser, stack.n8n.url, stack.cookie, stack.treasury.id, payment('800.00', reference), `ai-treasury-typed-n8n-${line.version}`, {
+				review: 'Payment waiting for your approval',
+				button: { type: typed },
+				answer: new RegExp(`Payment ${reference} was not made`),
+			});
+			expect(review.shown).toContain('A message typed in this chat while this waits counts as declining it.');
+			expect(review.answer).toContain(`Payment ${reference} was not made: your message "${typed}" came while it waited for approval, and n8n takes a message then as declining it.`);
+			expect(review.answer).not.toMatch(INTERNAL);
+			expect(await ledger(reference)).toEqual([]);
+			expect(await decisions([reference], 1)).toEqual([expect.objectContaining({ reference, decision: 'declined', outcome: expect.stringContaining(typed) })]);
+		} finally {
+			await browser.close();
+		}
+	});
+
+	test('a beneficiary outside the example\'s Allowed Beneficiaries: the review says it cannot be made, and approved, Send money refuses it before any request', async () => {
+		const reference = `AI-E2E-ALLOW-${Date.now()}`;
+		const outsider = '0823100003';
+		stack.model.queue(reviewedSendMoney({ ...sendMoneyArguments(reference, '700.00', 'not on the list', nameAtBank(outsider)), beneficiary_account: outsider }), { content: 'Reported.' });
+		const id = await chat.say(newSession(), 'pay someone not on the list');
+		const review = await chat.review(id);
+		expect(review.text).toContain(`This payment cannot be made**: account ${outsider} at bank 090823 is not among Send money's Allowed Beneficiaries.`);
+		const requestsBefore = bankRequests();
+		await chat.open(review.approve);
+		const { run } = await chat.answer(id);
+		expect(bankRequests()).toBe(requestsBefore);
+		expect(chat.sendMoneyAnswers(run)).toEqual([{ error: expect.stringContaining(`Transfer ${reference} was not sent: account ${outsider}`) }]);
 		expect(await ledger(reference)).toEqual([]);
 	});
 
@@ -180,6 +310,7 @@ describe(`the treasury assistant on n8n ${line.version} (stand-in model, human r
 
 describe(`Send money wired where the examples never put it, on n8n ${line.version}: the node refuses it`, () => {
 	test('straight to the agent, with no human review: the model\'s call is refused before any request, and the agent is told why', async () => {
+		stack.model.reset();
 		const chat = treasuryChat(() => stack, (started) => started.unsafe.treasury);
 		const reference = `AI-E2E-DIRECT-${Date.now()}`;
 		stack.model.queue({ tool_calls: [{ name: 'Send_money', arguments: sendMoneyArguments(reference, '200.00', 'no review') }] }, { content: 'Reported.' });

@@ -34,11 +34,11 @@ const TOOLS = [
 	),
 ];
 
-async function complete(messages: object[], stream = false) {
+async function complete(messages: object[], stream = false, extra: object = {}) {
 	const response = await fetch(`${model.baseUrl}/chat/completions`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ model: 'x', messages, tools: TOOLS, stream }),
+		body: JSON.stringify({ model: 'x', messages, tools: TOOLS, stream, ...extra }),
 	});
 	expect(response.status).toBe(200);
 	return stream ? await response.text() : ((await response.json()) as { choices: Array<{ message: { content: string | null; tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }> }; finish_reason: string }> });
@@ -84,10 +84,34 @@ describe('the stand-in model', () => {
 			ask,
 			call('c1', 'Name_enquiry', {}),
 			answer('c1', [{ account_name: 'Babatunde Adeyemi', account_number: '0823100002', bank_name: 'Sandbox MFB' }]),
-			call('c2', 'Send_money', {}),
-			answer('c2', [{ output: 'User rejected the tool call to Send money (id: c2). STOP what you are doing.' }]),
+			call('c2', 'Send_money', { toolParameters: { reference: 'INV-17' }, hitlParameters: {} }),
+			answer('c2', [{ output: 'User rejected the tool call to Send money (id: c2). STOP what you are doing and wait for the user to tell you how to proceed. The tool is still available if needed.' }]),
 		])) as Exclude<Awaited<ReturnType<typeof complete>>, string>;
-		expect(declined.choices[0].message.content).toMatch(/not approved by the reviewer, so no money moved/);
+		// In the person's words: n8n's words to the model never reach the chat.
+		expect(declined.choices[0].message.content).toContain('\nPayment INV-17 was not made: the reviewer declined it, so no money moved.');
+		expect(declined.choices[0].message.content).not.toMatch(/rejected|STOP|\(id: /);
+		const typedWhileWaiting = (await complete([
+			ask,
+			call('c3', 'Send_money', { toolParameters: { reference: 'INV-17' }, hitlParameters: {} }),
+			answer('c3', [{ output: 'The user reviewed your planned tool call to Send money (id: c3) and provided feedback: "balance of 0823000001". The tool is still available if needed.' }]),
+		])) as Exclude<Awaited<ReturnType<typeof complete>>, string>;
+		expect(typedWhileWaiting.choices[0].message.content).toBe(
+			'Payment INV-17 was not made: your message "balance of 0823000001" came while it waited for approval, and n8n takes a message then as declining it. No money moved. Ask for the payment again if you still want it.',
+		);
+	});
+
+	test('a queued answer of two tool calls comes whole, or one call per answer when the request turns parallel tool calls off', async () => {
+		const two = { tool_calls: [{ name: 'Account_balance', arguments: { account_number: '0823000001' } }, { name: 'Account_balance', arguments: { account_number: '0823000002' } }] };
+		const names = (reply: Exclude<Awaited<ReturnType<typeof complete>>, string>) => (reply.choices[0].message.tool_calls ?? []).map((c) => JSON.parse(c.function.arguments).account_number as string);
+		model.queue(two);
+		const whole = (await complete([{ role: 'user', content: 'both' }])) as Exclude<Awaited<ReturnType<typeof complete>>, string>;
+		expect(names(whole)).toEqual(['0823000001', '0823000002']);
+		model.queue(two, { content: 'Done.' });
+		const off = { parallel_tool_calls: false };
+		const first = (await complete([{ role: 'user', content: 'both' }], false, off)) as Exclude<Awaited<ReturnType<typeof complete>>, string>;
+		const second = (await complete([{ role: 'user', content: 'both' }], false, off)) as Exclude<Awaited<ReturnType<typeof complete>>, string>;
+		const last = (await complete([{ role: 'user', content: 'both' }], false, off)) as Exclude<Awaited<ReturnType<typeof complete>>, string>;
+		expect([names(first), names(second), last.choices[0].message.content]).toEqual([['0823000001'], ['0823000002'], 'Done.']);
 	});
 
 	test('queued replies come first, in order, streamed when asked; each request is kept', async () => {

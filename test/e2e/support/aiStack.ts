@@ -7,6 +7,8 @@ import type { StandInModel } from '../../../sandbox/model';
 import { startStandInModel } from '../../../sandbox/model';
 import { aiCredentials } from '../../../scripts/n8n/aiCredentials';
 import { createApiKey, ownerSession } from '../../../scripts/n8n/api';
+import type { DataTableClient } from '../../../scripts/n8n/dataTables';
+import { dataTables } from '../../../scripts/n8n/dataTables';
 import { sandboxCredentials } from '../../../scripts/n8n/credentials';
 import type { ExampleWorkflow } from '../../../scripts/n8n/examples';
 import { activateWorkflow, importWorkflows, pointExample, readExample } from '../../../scripts/n8n/examples';
@@ -24,6 +26,9 @@ export interface AiStack {
 	model: StandInModel;
 	cookie: string;
 	apiKey: string;
+	/** n8n's data tables, and the ids of the examples' tables (the treasury assistant's BaaS payment decisions). */
+	tables: DataTableClient;
+	tableIds: Record<string, string>;
 	treasury: ExampleWorkflow;
 	mcp: ExampleWorkflow;
 	/** Test-only variants that wire Send money where the examples never do, to see the node refuse it. */
@@ -85,18 +90,21 @@ export async function startAiStack(line: N8nLine, port: number): Promise<AiStack
 		const credentialsFile = path.join(userFolder, 'credentials.json');
 		writeFileSync(credentialsFile, JSON.stringify([...sandboxCredentials(bank), ...aiCredentials(model.baseUrl)], null, 2));
 		await n8nCli(config, ['import:credentials', `--input=${credentialsFile}`]);
-		const treasury = readExample('treasury-assistant.json');
-		const mcp = readExample('mcp-server.json');
-		const unsafe = { treasury: treasuryWithoutReview(treasury), mcp: mcpWithSendMoney(mcp, treasury) };
-		const workflows = [treasury, mcp, unsafe.treasury, unsafe.mcp];
-		await importWorkflows(config, workflows.map((workflow) => pointExample(workflow, bank.url, {})));
 		const n8n = await startN8n(config, log);
 		started.push(() => n8n.stop());
 		const cookie = await ownerSession(n8n.url);
 		const apiKey = await createApiKey(n8n.url, cookie);
+		// The tables first, as `npm run dev` makes them: the treasury assistant records its decisions in one.
+		const tables = dataTables(n8n.url, cookie);
+		const { ids: tableIds } = await tables.ensure();
+		const treasury = pointExample(readExample('treasury-assistant.json'), bank.url, tableIds);
+		const mcp = readExample('mcp-server.json');
+		const unsafe = { treasury: treasuryWithoutReview(treasury), mcp: mcpWithSendMoney(mcp, treasury) };
+		const workflows = [treasury, mcp, unsafe.treasury, unsafe.mcp];
+		await importWorkflows(config, workflows.map((workflow) => pointExample(workflow, bank.url, tableIds)));
 		for (const workflow of workflows) await activateWorkflow(n8n.url, cookie, workflow.id);
 		log('imported and activated the treasury assistant and the MCP server examples, and their variants with Send money wired unsafely');
-		return { n8n, bank, model, cookie, apiKey, treasury, mcp, unsafe, stop };
+		return { n8n, bank, model, cookie, apiKey, tables, tableIds, treasury, mcp, unsafe, stop };
 	} catch (error) {
 		await stop();
 		throw error;

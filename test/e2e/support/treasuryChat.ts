@@ -14,7 +14,7 @@ interface Run {
 export interface ChatExecution {
 	id: string;
 	status: string;
-	data: { resultData: { runData: Record<string, Run[]>; error?: { message: string } } };
+	data: { resultData: { runData: Record<string, Run[]>; lastNodeExecuted?: string; error?: { message: string } } };
 }
 
 /** The message n8n's human review node put into the chat: its text and its buttons' links. */
@@ -61,14 +61,23 @@ export function treasuryChat(stack: () => AiStack, workflow: (stack: AiStack) =>
 			return String(((await response.json()) as { executionId: string }).executionId);
 		},
 
-		/** Waits for the execution to wait on its `nth` review (1-based) and returns the message n8n sent. */
+		/**
+		 * Waits for the execution to wait on its `nth` review (1-based) and returns the message the chat shows. The chat
+		 * shows what n8n's chat service reads (its getMessage): the last run of the node executed last; a review whose
+		 * message sits in an earlier run is never shown, and the person sees only the typing dots.
+		 */
 		async review(id: string, nth = 1): Promise<ReviewMessage> {
 			return await waitFor(
-				`review ${nth} of execution ${id}`,
+				`review ${nth} of execution ${id}, shown in the chat`,
 				async () => {
 					const run = await execution(id);
 					const reviews = runsOf(run, REVIEW);
-					const message = reviews.length === nth && run.status === 'waiting' ? (output(reviews[nth - 1])?.sendMessage as { text: string; buttons: Array<{ text: string; link: string }> } | undefined) : undefined;
+					const shownRuns = runsOf(run, run.data?.resultData?.lastNodeExecuted ?? '');
+					const shown = shownRuns.length > 0 ? output(shownRuns[shownRuns.length - 1]) : undefined;
+					const message =
+						reviews.length === nth && run.status === 'waiting' && run.data.resultData.lastNodeExecuted === REVIEW
+							? (shown?.sendMessage as { text: string; buttons: Array<{ text: string; link: string }> } | undefined)
+							: undefined;
 					if (!message) return undefined;
 					const link = (label: RegExp) => message.buttons.find((button) => label.test(button.text))!.link;
 					return { text: message.text, approve: link(/approve/i), decline: link(/decline/i) };

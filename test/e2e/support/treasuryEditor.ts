@@ -1,6 +1,6 @@
 /**
  * The treasury assistant in n8n's editor, as a person tries it: the workflow's **Open chat**, a payment asked for,
- * the review message in the chat with its buttons, and a click on **Approve payment** there. Screenshots of the
+ * the review message in the chat with its buttons, and a click on **Approve payment** (or **Decline**) there. Screenshots of the
  * review waiting and of the answer go to screenshots/ (docs/ai-agents.md takes its picture from them).
  */
 import type { Browser, Page } from 'playwright-core';
@@ -30,7 +30,26 @@ export interface EditorReview {
 	screenshots: string[];
 }
 
-export async function approveInEditorChat(browser: Browser, url: string, cookie: string, workflowId: string, request: string, name: string): Promise<EditorReview> {
+/** What the person does with the review in the editor's chat, and the text that says the assistant answered. */
+export interface EditorDecision {
+	/** Text the review message holds, waited for before anything is read. */
+	review: string;
+	/** A button of the review, or a chat message typed while the review waits. */
+	button: 'Approve payment' | 'Decline' | { type: string };
+	answer: RegExp;
+}
+
+export const APPROVE: EditorDecision = { review: 'Payment waiting for your approval', button: 'Approve payment', answer: /Transfer \S+ of NGN [\d.]+: successful/ };
+
+export async function reviewInEditorChat(
+	browser: Browser,
+	url: string,
+	cookie: string,
+	workflowId: string,
+	request: string,
+	name: string,
+	decision: EditorDecision = APPROVE,
+): Promise<EditorReview> {
 	const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, userAgent: BROWSER });
 	try {
 		const [cookieName, cookieValue] = cookie.split('=');
@@ -46,9 +65,9 @@ export async function approveInEditorChat(browser: Browser, url: string, cookie:
 		await input.fill(request);
 		await input.press('Enter');
 		const chat = page.locator('[data-test-id="canvas-chat"]');
-		await chat.getByText('Payment waiting for your approval').waitFor();
-		const approve = chat.getByRole('button', { name: 'Approve payment', exact: true });
-		await approve.waitFor();
+		await chat.getByText(decision.review).waitFor();
+		const button = chat.getByRole('button', { name: typeof decision.button === 'string' ? decision.button : 'Decline', exact: true });
+		await button.waitFor();
 		// A taller panel and a wider chat, so the picture shows the whole message beside the run's log.
 		await drag(page, '[data-test-id="logs-panel"] [data-test-id="resize-handle"][class*="_top_"]', 0, -330);
 		await drag(page, '[data-test-id="logs-panel"] [class*="_chat_"] > [data-test-id="resize-handle"][class*="_right_"]', 260, 0);
@@ -56,10 +75,14 @@ export async function approveInEditorChat(browser: Browser, url: string, cookie:
 		await page.waitForTimeout(1_500);
 		const shown = await chat.innerText();
 		const screenshots = [await shoot(page, `${name}-review`)];
-		await approve.click();
-		await chat.getByText(/Transfer \S+ of NGN [\d.]+: successful/).waitFor();
+		if (typeof decision.button === 'string') await button.click();
+		else {
+			await input.fill(decision.button.type);
+			await input.press('Enter');
+		}
+		await chat.getByText(decision.answer).waitFor();
 		await page.waitForTimeout(1_000);
-		screenshots.push(await shoot(page, `${name}-approved`));
+		screenshots.push(await shoot(page, `${name}-answered`));
 		return { shown, answer: await chat.innerText(), screenshots };
 	} finally {
 		await context.close();
