@@ -9,7 +9,7 @@ import { aiCredentials } from '../../../scripts/n8n/aiCredentials';
 import { createApiKey, ownerSession } from '../../../scripts/n8n/api';
 import type { DataTableClient } from '../../../scripts/n8n/dataTables';
 import { dataTables } from '../../../scripts/n8n/dataTables';
-import { sandboxCredentials } from '../../../scripts/n8n/credentials';
+import { readOnlySandboxCredentials, sandboxCredentials } from '../../../scripts/n8n/credentials';
 import type { ExampleWorkflow } from '../../../scripts/n8n/examples';
 import { activateWorkflow, importWorkflows, pointExample, readExample } from '../../../scripts/n8n/examples';
 import { ensureN8n, installCommunityPackage, packPackage } from '../../../scripts/n8n/install';
@@ -88,7 +88,7 @@ export async function startAiStack(line: N8nLine, port: number): Promise<AiStack
 		started.push(() => model.close());
 		const config = { install, userFolder, port, encryptionKey: `e2e-ai-${line.version}`, portHint: 'BAAS_E2E_PORT_BASE=<another base>' };
 		const credentialsFile = path.join(userFolder, 'credentials.json');
-		writeFileSync(credentialsFile, JSON.stringify([...sandboxCredentials(bank), ...aiCredentials(model.baseUrl)], null, 2));
+		writeFileSync(credentialsFile, JSON.stringify([...sandboxCredentials(bank), ...readOnlySandboxCredentials(bank), ...aiCredentials(model.baseUrl)], null, 2));
 		await n8nCli(config, ['import:credentials', `--input=${credentialsFile}`]);
 		const n8n = await startN8n(config, log);
 		started.push(() => n8n.stop());
