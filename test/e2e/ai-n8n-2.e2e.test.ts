@@ -7,7 +7,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { formatAmount } from '../../sandbox/data/money';
+import { formatAmount, parseAmount } from '../../sandbox/data/money';
 import { SANDBOX_MCP_TOKEN } from '../../scripts/n8n/aiCredentials';
 import { mcpUrl } from '../../scripts/n8n/devAi';
 import { LINES } from '../../scripts/n8n/paths';
@@ -45,12 +45,22 @@ interface LedgerTransfer {
 	amount: string;
 	status: string;
 	beneficiary_account_number: string;
+	source_account_number: string;
 }
-const ledger = async (reference: string) =>
-	((await (await fetch(`${stack.bank.url}/__sandbox/ledger`)).json()) as { data: { transfers: LedgerTransfer[] } }).data.transfers.filter(
-		(transfer) => transfer.reference_number === reference,
-	);
+const transfers = async () => ((await (await fetch(`${stack.bank.url}/__sandbox/ledger`)).json()) as { data: { transfers: LedgerTransfer[] } }).data.transfers;
+const ledger = async (reference: string) => (await transfers()).filter((transfer) => transfer.reference_number === reference);
+const transfersFrom = async (source: string) => (await transfers()).filter((transfer) => transfer.source_account_number === source);
 const bankRequests = () => stack.bank.requests().length;
+/** The sum of the transfers' amounts, in kobo and back: never a float on money. */
+const total = (transfers: LedgerTransfer[]) => formatAmount(transfers.reduce((sum, transfer) => sum + parseAmount(transfer.amount), 0n));
+/** What the Daily Limit counts: the account's successful and pending debits of the UTC day, in kobo, from the bank's own ledger. */
+const debitsToday = (account: string) => {
+	const dayStart = Date.parse(new Date().toISOString().slice(0, 10));
+	return stack.bank.bank.transactions
+		.filter((tx) => tx.accountNumber === account && tx.type === 'debit' && tx.status !== 'failed' && tx.createdAtMs >= dayStart)
+		.reduce((sum, tx) => sum + tx.amount, 0n);
+};
+const NGN_200000 = 20_000_000n;
 const nameAtBank = (account: string) => stack.bank.bank.accounts.get(account)!.accountName;
 /** What the model gives Send money for a payment to the beneficiary at this bank (the $fromAI keys of the example). */
 const sendMoneyArguments = (reference: string, amount: string, narration: string, beneficiaryName = nameAtBank(BENEFICIARY)) => ({
@@ -234,6 +244,65 @@ describe(`the treasury assistant on n8n ${line.version} (stand-in model, human r
 		expect(await decisions([reference], 1)).toEqual([
 			expect.objectContaining({ reference, amount: '500000.01', decision: 'approved', outcome: expect.stringContaining(`refused or unknown: Transfer ${reference} was not sent: its amount`), execution_id: id }),
 		]);
+	});
+
+	test('a payment split in three under the Maximum Amount, each part approved: two are paid, the third is refused by the Daily Limit per Source Account, and the bank debits the limit\'s worth and no more', async () => {
+		// A source account no other test here pays from, its day brought to NGN 200000.00 of debits by a payment made at
+		// the bank outside n8n: the example's limit (NGN 1000000.00) then leaves room for exactly two parts of 400000.00.
+		const source = '0823000002';
+		const bank = stack.bank.bank;
+		const already = debitsToday(source);
+		if (already > NGN_200000) throw new Error(`account ${source} already sent NGN ${formatAmount(already)} today: the split needs a day holding at most NGN 200000.00`);
+		if (already < NGN_200000) {
+			const transfer = { reference_number: `AI-E2E-SPLIT0-${Date.now()}`, transfer_type: 'intra' as const, amount: NGN_200000 - already, source_account_number: source, beneficiary_account_number: '0823100001', narration: 'paid at the bank' };
+			bank.initiateTransfer(bank.main.id, transfer, Date.now());
+		}
+		expect(formatAmount(debitsToday(source))).toBe('200000.00');
+		const paidBefore = (await transfersFrom(source)).map((transfer) => transfer.reference_number);
+		const requestsBefore = bankRequests();
+		const parts = ['1', '2', '3'].map((part) => `AI-E2E-SPLIT${part}-${Date.now()}`);
+		// One Send money call per model answer; the stand-in's planner then words the answer from the tools' answers.
+		stack.model.queue(...parts.map((reference, index) => reviewedSendMoney({ ...sendMoneyArguments(reference, '400000.00', `supplier invoice 88, part ${index + 1} of 3`), source_account: source })));
+		const id = await chat.say(newSession(), 'split the supplier payment of NGN 1200000.00 in three');
+		for (const [index, reference] of parts.entries()) {
+			const review = await chat.review(id, index + 1);
+			expect(review.text).toContain(`Reference: ${reference}`);
+			expect(review.text).toContain(`From account: ${source}`);
+			expect(review.text).toContain('Amount: NGN 400000.00');
+			// Within the Maximum Amount, so it may be approved; the reviewer is told the daily limit is checked at sending.
+			expect(review.text).toContain('Payment waiting for your approval');
+			expect(review.text).toContain('checks its Daily Limit per Source Account (NGN 1000000.00 a day from one account)');
+			await chat.open(review.approve);
+		}
+		const { text, run } = await chat.answer(id);
+		const refusal = `Transfer ${parts[2]} was not sent: account ${source} has sent NGN 1000000.00 today`;
+		const limit = "would pass this node's Daily Limit per Source Account of NGN 1000000.00 (NGN 0.00 left today). Nothing was sent to the bank.";
+		const answers = chat.sendMoneyAnswers(run);
+		expect(answers).toEqual([
+			expect.objectContaining({ reference_number: parts[0], amount: '400000.00', status: 'successful', already_sent: false }),
+			expect.objectContaining({ reference_number: parts[1], amount: '400000.00', status: 'successful', already_sent: false }),
+			{ error: expect.stringContaining(refusal) },
+		]);
+		expect(String(answers[2].error)).toContain(limit);
+		expect(text).toContain(`Transfer ${parts[0]} of NGN 400000.00: successful.`);
+		expect(text).toContain(`Transfer ${parts[1]} of NGN 400000.00: successful.`);
+		expect(text).toContain(refusal);
+		expect(text).not.toMatch(INTERNAL);
+		// The bank's ledger: the two parts and nothing of the third; the account's day now holds the limit's worth.
+		const paidNow = (await transfersFrom(source)).filter((transfer) => !paidBefore.includes(transfer.reference_number));
+		expect(paidNow.map((transfer) => transfer.reference_number).sort()).toEqual(parts.slice(0, 2).sort());
+		expect(total(paidNow)).toBe('800000.00');
+		expect(await ledger(parts[2])).toEqual([]);
+		expect(stack.bank.requests().slice(requestsBefore).filter((request) => request.path.includes('funds_transfer'))).toHaveLength(2);
+		expect(formatAmount(debitsToday(source))).toBe('1000000.00');
+		const rows = await decisions(parts, 3);
+		expect(rows).toHaveLength(3);
+		expect(rows).toEqual(
+			expect.arrayContaining([
+				...parts.slice(0, 2).map((reference) => expect.objectContaining({ reference, amount: '400000.00', source, decision: 'approved', outcome: expect.stringMatching(/^successful, transaction /), execution_id: id })),
+				expect.objectContaining({ reference: parts[2], amount: '400000.00', source, decision: 'approved', outcome: expect.stringContaining(`refused or unknown: ${refusal}`), execution_id: id }),
+			]),
+		);
 	});
 
 	test('in the editor\'s chat: a payment over the Maximum Amount is shown as one that cannot be made, with why, before anyone decides; declined, nothing moves', async () => {
