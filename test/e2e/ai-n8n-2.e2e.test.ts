@@ -371,7 +371,7 @@ describe(`the treasury assistant on n8n ${line.version} (stand-in model, human r
 		await chat.open(review.approve);
 		const { run } = await chat.answer(id);
 		expect(chat.sendMoneyAnswers(run)).toEqual([
-			{ error: `Transfer ${reference} was not sent: the bank has "${nameAtBank(BENEFICIARY)}" on account ${BENEFICIARY} (bank 090823), not "Somebody Else". Nothing was sent to the bank.` },
+			{ error: `Transfer ${reference} was not sent: the bank has "${nameAtBank(BENEFICIARY)}" on account ${BENEFICIARY} (bank 090823), not "Somebody Else". Nothing was sent to the bank. Check whom this payment is for: the account number, the bank or the expected name is wrong.` },
 		]);
 		expect(await ledger(reference)).toEqual([]);
 	});
