@@ -60,7 +60,7 @@ async function main() {
 	log(
 		isN8nInstalled(line)
 			? `n8n ${line.version} is already installed in ${HOST_CACHE_DIR}: ready in about a minute.`
-			: `First run on this machine: n8n ${line.version} is installed once into ${HOST_CACHE_DIR}, which takes about 5 to 7 minutes. Later runs, from any clone, are ready in about a minute.`,
+			: `First run on this machine: n8n ${line.version} is installed once into ${HOST_CACHE_DIR}, which takes about 5 to 10 minutes (a progress line every 20 s). Later runs, from any clone, are ready in about a minute.`,
 	);
 	const stops: Array<() => Promise<void>> = [];
 	let stopping = false;

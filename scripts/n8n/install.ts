@@ -4,6 +4,7 @@ import path from 'node:path';
 import { withLock } from './lock';
 import type { N8nLine } from './paths';
 import { CACHE_DIR, HOST_CACHE_DIR, NODE24_VERSION, PACK_DIR, REPO_ROOT } from './paths';
+import { packagesIn, PROGRESS_EVERY_SECONDS, withProgress } from './progress';
 import type { Log } from './run';
 import { run, step } from './run';
 
@@ -29,7 +30,8 @@ export async function ensureNode(major: 20 | 24, log: Log): Promise<NodeRuntime>
 	const packageDir = path.join(folder, 'node_modules', NODE_PACKAGE);
 	const node = path.join(packageDir, 'bin', 'node');
 	if (!existsSync(node)) {
-		await withLock(`${folder}.lock`, log, `Node ${NODE24_VERSION} install`, async () => {
+		const status = () => `installing Node ${NODE24_VERSION} from the npm package ${NODE_PACKAGE}`;
+		await withProgress(log, status, async () => await withLock(`${folder}.lock`, log, `Node ${NODE24_VERSION} install`, async () => {
 			if (existsSync(node)) return;
 			await step(log, `Installing Node ${NODE24_VERSION} (npm package ${NODE_PACKAGE})`, async () => {
 				mkdirSync(folder, { recursive: true });
@@ -40,7 +42,7 @@ export async function ensureNode(major: 20 | 24, log: Log): Promise<NodeRuntime>
 					timeoutSeconds: 600,
 				});
 			});
-		});
+		}));
 	}
 	return { node, headers: packageDir };
 }
@@ -61,6 +63,9 @@ export function npm(runtime: NodeRuntime, args: string[], cwd: string, timeoutSe
 		},
 	});
 }
+
+/** Top-level packages each line's install ends with (measured), so a progress line can say how far it is. */
+const KNOWN_PACKAGE_COUNTS: Record<string, number> = { '2.41.1': 1519, '1.123.81': 1233 };
 
 export interface N8nInstall {
 	line: N8nLine;
@@ -85,12 +90,20 @@ export async function ensureN8n(line: N8nLine, log: Log): Promise<N8nInstall> {
 	// One install per line at a time on this machine (two suites starting together would each spend 5 minutes of
 	// both cores on the same install); whoever waited finds the marker and installs nothing.
 	if (!existsSync(marker)) {
-		await withLock(`${folder}.lock`, log, `n8n ${line.version} install`, async () => {
+		// What the progress line says (./progress.ts), as the install moves on.
+		let status = () => `waiting for another process to finish installing n8n ${line.version}`;
+		await withProgress(log, () => status(), async () => await withLock(`${folder}.lock`, log, `n8n ${line.version} install`, async () => {
 			if (existsSync(marker)) return;
-			await step(log, `Installing n8n ${line.version} into ${folder} (once per machine; about 5 minutes)`, async () => {
+			await step(log, `Installing n8n ${line.version} into ${folder} (once per machine; 5 to 10 minutes, a line every ${PROGRESS_EVERY_SECONDS} s says how far)`, async () => {
 				// Built in a private folder and renamed into place, so two clones installing at once never share a
 				// half-built tree: the first rename wins and the other copy is dropped.
 				const building = `${folder}.building-${process.pid}`;
+				const known = KNOWN_PACKAGE_COUNTS[line.version];
+				status = () => {
+					const unpacked = packagesIn(building);
+					if (unpacked === 0) return `npm install n8n@${line.version}: working out its packages, none unpacked yet`;
+					return `npm install n8n@${line.version}: ${unpacked}${known ? ` of about ${known}` : ''} packages unpacked`;
+				};
 				rmSync(building, { recursive: true, force: true });
 				mkdirSync(building, { recursive: true });
 				writeFileSync(
@@ -100,6 +113,7 @@ export async function ensureN8n(line: N8nLine, log: Log): Promise<N8nInstall> {
 				// Install scripts are skipped (isolated-vm does not build on Node 20, and prebuilt binaries cannot be
 				// downloaded here); the native modules the line needs are then built from source.
 				await npm(runtime, ['install', '--no-save', '--ignore-scripts', `n8n@${line.version}`], building);
+				status = () => `npm rebuild: compiling ${line.nativeModules.join(' and ')} for Node ${line.nodeMajor}`;
 				await npm(runtime, ['rebuild', ...line.nativeModules], building);
 				writeFileSync(path.join(building, '.installed'), new Date().toISOString());
 				if (existsSync(marker)) {
@@ -109,7 +123,7 @@ export async function ensureN8n(line: N8nLine, log: Log): Promise<N8nInstall> {
 				rmSync(folder, { recursive: true, force: true });
 				renameSync(building, folder);
 			});
-		});
+		}));
 	}
 	return { line, runtime, bin };
 }

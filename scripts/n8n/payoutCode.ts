@@ -1,7 +1,8 @@
 /**
  * The JavaScript of the payout examples' two Code nodes, Check Rows and Describe Outcome: one text for the data
  * table, the CSV file and the Google Sheet, so the three cannot drift apart. Only the first lines of each differ
- * (what a row is called and numbered by, which rows are still to pay, whether the results become a CSV).
+ * (what a row is called and numbered by, which rows are still to pay, whether the results become a CSV). The file
+ * example also holds the CSV reader (./csvReader.ts) and its last page's message (./payoutPage.ts).
  * test/unit/examples.test.ts checks that every payout example holds exactly this text and runs it;
  * `npx tsx scripts/n8n/payoutCode.ts` writes it into the examples after a change here.
  */
@@ -9,13 +10,18 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 
+import { csvReaderCode } from './csvReader';
 import { EXAMPLES_DIR, readExample } from './examples';
+import { PAGE_MESSAGE } from './payoutPage';
 
 export interface PayoutSource {
 	/** What the user calls one payout: a line of the file, a row of the table or sheet. */
 	noun: 'line' | 'row';
-	/** JavaScript giving its number from `row` (the item's json) and `index` (its place among the items read). */
-	numberOf: string;
+	/**
+	 * JavaScript giving `{ row, number, problem }` from `json` (an item read): the payout's columns, its number, and
+	 * what is already known to be wrong with it ('' when nothing is).
+	 */
+	entryOf: string;
 	/** Why it is numbered so, said in the code. */
 	numbered: string;
 	/** Where a row's number comes from, for a row without one. */
@@ -29,15 +35,15 @@ export interface PayoutSource {
 export const PAYOUT_SOURCES: Record<string, PayoutSource> = {
 	'payouts-from-file.json': {
 		noun: 'line',
-		numberOf: 'index + 2',
-		numbered: 'the lines of the uploaded file, the header being line 1; every line is paid',
-		numberedBy: 'its place in the file',
+		entryOf: "({ row: json.row ?? {}, number: json.line, problem: json.problem ?? '' })",
+		numbered: 'the lines of the uploaded file as Read CSV Lines gives them (the header is line 1); every line is paid',
+		numberedBy: 'the line Read CSV Lines gives with each row',
 		dueOnly: false,
 		csv: true,
 	},
 	'payouts-from-table.json': {
 		noun: 'row',
-		numberOf: 'Number(row.id)',
+		entryOf: "({ row: json, number: Number(json.id), problem: '' })",
 		numbered: 'the rows of the data table by their id; only those not done yet are paid',
 		numberedBy: 'the id the Data Table node reads with each row',
 		dueOnly: true,
@@ -45,7 +51,7 @@ export const PAYOUT_SOURCES: Record<string, PayoutSource> = {
 	},
 	'payouts-from-sheet.json': {
 		noun: 'row',
-		numberOf: 'Number(row.row_number)',
+		entryOf: "({ row: json, number: Number(json.row_number), problem: '' })",
 		numbered: 'the rows of the sheet by their row number; only those not done yet are paid',
 		numberedBy: 'the row_number the Google Sheets node reads with each row',
 		dueOnly: true,
@@ -75,21 +81,22 @@ export function checkRowsCode(source: PayoutSource): string {
 // earlier row already uses (the bank pays a reference once, so the first row with it keeps it).
 ${SHARED}
 const NOUN = '${source.noun}'; // ${source.numbered}
-const numberOf = (row, index) => ${source.numberOf};
+const entryOf = (json) => ${source.entryOf};
 const NUMBERED_BY = '${source.numberedBy}';
 const DUE_ONLY = ${source.dueOnly};
 
 const REQUIRED = ['reference', 'account_number', 'bank_code', 'account_name', 'amount'];
 const text = (value) => (value === undefined || value === null ? '' : String(value).trim());
-const rows = $input.all().map((item, index) => ({ row: item.json, index, number: numberOf(item.json, index) }));
+const rows = $input.all().map((item, index) => ({ ...entryOf(item.json), index }));
 rows.sort((a, b) => a.number - b.number);
 const holder = new Map();
 for (const { row, number } of rows) {
   if (Number.isFinite(number) && text(row.reference) !== '' && !holder.has(text(row.reference))) holder.set(text(row.reference), number);
 }
-const problemOf = ({ row, number }) => {
+const problemOf = ({ row, number, problem }) => {
   // Outcomes are written back by number: a row without one could overwrite another's.
   if (!Number.isFinite(number)) return \`this \${NOUN} has no number (\${NUMBERED_BY}): read the \${NOUN}s with that node, unchanged\`;
+  if (problem) return problem;
   const at = \`\${NOUN} \${number}\`;
   const absent = REQUIRED.filter((column) => !(column in row));
   if (absent.length > 0) return \`there is no column \${absent.join(', ')} (needed: \${REQUIRED.join(', ')}; narration is optional)\`;
@@ -140,8 +147,9 @@ const outcomeOf = (json, { row, at }) => {
   // An error output. Send Payout's message starts with "Outcome: <word>."; the name check's does not.
   const word = json.outcome ?? /^Outcome: (\\w+)\\./.exec(String(json.message ?? ''))?.[1];
   const description = String(json.message ?? '').replace(/^Outcome: \\w+\\.\\s*/, '');
-  // The node names the item (its place in this run); the row's own place is what the user can find.
-  const why = [String(json.error).replace(/ in item \\d+\\b/, \` on \${at}\`), description].filter((part) => part !== '').map(sentence).join(' ');
+  // The node names the item (its place among the items it was given); the row's own place is what the user can find.
+  const error = String(json.error).replace(/ in item \\d+\\b/, \` on \${at}\`).replace(/\\(item \\d+\\)/, \`(\${at})\`);
+  const why = [error, description].filter((part) => part !== '').map(sentence).join(' ');
   if (word === undefined) return { status: 'not sent', message: \`not sent: \${why}\` };
   if (word === 'unknown') return { status: 'unknown', message: \`outcome unknown: \${check}. \${why}\` };
   if (word === 'refused') {
@@ -166,18 +174,25 @@ return $('Check Rows').all().map(({ json: entry }) => {
 `;
 }
 
-/** The Code nodes every payout example has, by name, with the text each must hold. */
+/** The Code nodes every payout example has (and the file's reader), by name, with the text each must hold. */
 export function payoutCodeNodes(source: PayoutSource): Record<string, string> {
-	return { 'Check Rows': checkRowsCode(source), 'Describe Outcome': describeOutcomeCode(source) };
+	const shared = { 'Check Rows': checkRowsCode(source), 'Describe Outcome': describeOutcomeCode(source) };
+	return source.csv ? { 'Read CSV Lines': csvReaderCode(), ...shared } : shared;
 }
 
-/** Writes the text into the examples' Code nodes (run after a change here; the unit test says when). */
+/** Every parameter this file writes into an example, by node name (the Code nodes' code, the file's last page). */
+export function payoutParameters(source: PayoutSource): Record<string, Record<string, string>> {
+	const code = Object.fromEntries(Object.entries(payoutCodeNodes(source)).map(([name, jsCode]) => [name, { jsCode }]));
+	return source.csv ? { ...code, 'Download Results': { completionMessage: PAGE_MESSAGE } } : code;
+}
+
+/** Writes the text into the examples' nodes (run after a change here; the unit test says when). */
 export function writePayoutCode(): string[] {
 	const written: string[] = [];
 	for (const [file, source] of Object.entries(PAYOUT_SOURCES)) {
 		const workflow = readExample(file);
-		const code = payoutCodeNodes(source);
-		for (const node of workflow.nodes) if (code[node.name] !== undefined) node.parameters = { ...node.parameters, jsCode: code[node.name] };
+		const parameters = payoutParameters(source);
+		for (const node of workflow.nodes) if (parameters[node.name] !== undefined) node.parameters = { ...node.parameters, ...parameters[node.name] };
 		writeFileSync(path.join(EXAMPLES_DIR, file), `${JSON.stringify(workflow, null, 2)}\n`);
 		written.push(file);
 	}

@@ -4,7 +4,8 @@
  * on an error output ({ error, message: "Outcome: <word>. <description>" }), so a change of their wording that
  * the examples would misread fails here.
  */
-import type { IExecuteFunctions, INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { runInNewContext } from 'node:vm';
 
 import { outcomeOf, withDefaultOutcome } from '../../nodes/Baas/actions/writeOutcome';
@@ -12,6 +13,7 @@ import { bankApiError, signInApiError, transportApiError } from '../../nodes/Baa
 import { SignInError } from '../../nodes/Baas/transport/tokenExchange';
 import { invalidInput } from '../../nodes/Baas/validation';
 import type { PayoutSource } from '../../scripts/n8n/payoutCode';
+import { csvReaderCode } from '../../scripts/n8n/csvReader';
 import { checkRowsCode, csvSafe, describeOutcomeCode, PAYOUT_SOURCES } from '../../scripts/n8n/payoutCode';
 import { payoutsCsv } from '../../scripts/n8n/payoutRows';
 
@@ -26,7 +28,12 @@ const TABLE = PAYOUT_SOURCES['payouts-from-table.json'];
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const run = <T>(code: string, globals: object): T => plain(runInNewContext(`(function () {\n${code}\n})()`, globals) as T);
 
-const checkRows = (source: PayoutSource, rows: Json[]) => run<Item[]>(checkRowsCode(source), { $input: { all: () => rows.map((json) => ({ json })) } });
+const checkItems = (source: PayoutSource, items: Json[]) => run<Item[]>(checkRowsCode(source), { $input: { all: () => items.map((json) => ({ json })) } });
+/** A file's rows reach Check Rows as Read CSV Lines gives them (./csv-reader.test.ts): numbered from line 2, none with a problem. */
+const checkRows = (source: PayoutSource, rows: Json[]) =>
+	checkItems(source, source === FILE ? rows.map((row, i) => ({ line: i + 2, problem: '', row })) : rows);
+/** A file read by the example's own Read CSV Lines, then checked. */
+const checkFile = (text: string) => checkItems(FILE, run<Item[]>(csvReaderCode(), { $input: { all: () => [{ json: { data: text } }] } }).map((item) => item.json));
 
 /** Describe Outcome given what reached it (`from`: the Check Rows item n8n's paired items lead back to). */
 function describeOutcomes(source: PayoutSource, checked: Item[], arrived: Array<{ json: Json; from: number }>): Json[] {
@@ -44,6 +51,12 @@ function errorOutput(error: NodeApiError | NodeOperationError): Json {
 	return { error: failed.message, message: `Outcome: ${outcomeOf(failed)}. ${failed.description ?? ''}`.trim() };
 }
 const context = { getNode: () => node } as unknown as IExecuteFunctions;
+/** The error BaaS Dashboard's name check stops an item with (nodes/Baas/actions/transfer/nameEnquiry.operation.ts). */
+const nameMismatch = (actual: string, expected: string, itemIndex: number) =>
+	new NodeOperationError(node, `Name mismatch for account 0123456789: the bank has "${actual}", expected "${expected}" (item ${itemIndex + 1})`, {
+		itemIndex,
+		description: 'The item stopped before any money moved. Check the beneficiary details or the expected name.',
+	});
 
 const row = (reference: string, more: Json = {}): Json => ({
 	reference,
@@ -130,6 +143,45 @@ describe('Check Rows', () => {
 	});
 });
 
+describe('Check Rows after Read CSV Lines: a file as people have it', () => {
+	// A spreadsheet in a ";" locale saved it with a byte-order mark; line 4 has a value too many, line 5 a narration
+	// with a line break, line 6 is a spreadsheet's empty row.
+	const text = [
+		'\uFEFFreference;account_number;bank_code;account_name;amount;narration',
+		'A;0123456789;000014;Ada Obi;100.00;March',
+		'B;0123456789;000014;Ada Obi;5.00;',
+		'C;0123456789;000014;Obi; Ada;7.00;x',
+		'D;0123456789;000014;Ada Obi;9.00;"Rent\r\nflat 2"',
+		';;;;;',
+		'E;0123456789;000014;Ada Obi;11.00',
+	].join('\r\n');
+	const checked = checkFile(text);
+
+	test('every line is answered by its line; only the ragged ones are not to send, each saying why', () => {
+		expect(checked.map(({ json }) => [json.at, json.problem])).toEqual([
+			['line 2', ''],
+			['line 3', ''],
+			['line 4', 'line 4 has 7 values where the header has 6 columns: a value holding a semicolon needs double quotes around it, or the line has a value too many ("x")'],
+			['line 5', ''],
+			['line 7', expect.stringMatching(/^line 7 has 5 values where the header has 6 columns/)],
+		]);
+		expect((checked[3].json.row as Json).narration).toBe('Rent\r\nflat 2');
+	});
+
+	test('a ragged line is answered "not sent" in the results, with the values it had', () => {
+		const results = describeOutcomes(FILE, checked, [{ json: checked[2].json, from: 2 }]);
+		expect(results[2]).toMatchObject({ reference: 'C', account_name: 'Obi', status: 'not sent' });
+		expect(results[2].message).toMatch(/^not sent: line 4 has 7 values where the header has 6 columns/);
+	});
+
+	test('a cell a spreadsheet would run comes back neutralised; a negative amount stays a number', () => {
+		const lines = checkFile('reference,amount,receipt\nA,-5.00,"=HYPERLINK(""http://x.invalid"",""Open"")"\n');
+		expect(lines[0].json.row).toEqual({ reference: 'A', amount: '-5.00', receipt: '=HYPERLINK("http://x.invalid","Open")' });
+		const [result] = describeOutcomes(FILE, lines, [{ json: lines[0].json, from: 0 }]);
+		expect(result).toMatchObject({ amount: '-5.00', receipt: `'=HYPERLINK("http://x.invalid","Open")`, status: 'not sent' });
+	});
+});
+
 describe('Describe Outcome', () => {
 	const checked = checkRows(FILE, [row('A'), row('B', { amount: '' }), row('C'), row('D'), row('E'), row('F'), row('G'), row('H'), row('I')]);
 	const entry = (i: number) => checked[i].json;
@@ -141,7 +193,8 @@ describe('Describe Outcome', () => {
 		{ json: errorOutput(invalidInput(context, 2, 'Amount', 'must be a positive amount with at most 2 decimals', '-5.00')), from: 4 },
 		{ json: errorOutput(signInApiError(node, new SignInError('The bank refused to sign in: Invalid client credentials [41]. Check the client secret.', true, '41', 401))), from: 5 },
 		{ json: errorOutput(transportApiError(node, 'socket hang up', 0)), from: 6 },
-		{ json: { ...entry(2), error: 'Name mismatch', message: 'The bank has "Ada Obu", expected "Ada Obi"' }, from: 2 },
+		// The name check was given the lines ready to send, so line 4 was its item 2 (as nameEnquiry.operation.ts says it).
+		{ json: { ...entry(2), ...errorOutput(nameMismatch('Ada Obu', 'Ada Obi', 1)) }, from: 2 },
 		{ json: entry(1), from: 1 },
 	]);
 
@@ -157,7 +210,11 @@ describe('Describe Outcome', () => {
 
 	test('"not sent" for whatever never reached the bank: a line to fix, the name check, a value the node refused, a refused sign-in', () => {
 		expect([results[1].status, results[1].message]).toEqual(['not sent', 'not sent: amount is empty on line 3: fill it in']);
-		expect([results[2].status, results[2].message]).toEqual(['not sent', 'not sent: Name mismatch. The bank has "Ada Obu", expected "Ada Obi".']);
+		// "item 2" (the name check's count) becomes the line of the file.
+		expect([results[2].status, results[2].message]).toEqual([
+			'not sent',
+			'not sent: Name mismatch for account 0123456789: the bank has "Ada Obu", expected "Ada Obi" (line 4). The item stopped before any money moved. Check the beneficiary details or the expected name.',
+		]);
 		expect(results[4].status).toBe('not sent');
 		// The node's "in item 3" (its place in this run) becomes the line of the file.
 		expect(results[4].message).toBe(

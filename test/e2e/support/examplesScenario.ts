@@ -278,6 +278,7 @@ export function describeExamples(line: N8nLine, port: number) {
 			expect(back[2].message).toMatch(/^not sent: /);
 			expect(back[2].message).toContain(bankName(nameDiffers)!);
 			expect(back[2].message).toContain(nameDiffers.account_name);
+			expect(back[2].message).toMatch(/\(line 4\)\./);
 			expect(back[3].status).toBe('refused');
 			expect(back[3].message).toMatch(/^not made: .*inactive/);
 			expect(back[4].status).toBe('not sent');
@@ -291,6 +292,45 @@ export function describeExamples(line: N8nLine, port: number) {
 			expect(ours.map((t) => [t.reference_number, t.amount]).sort()).toEqual(
 				[paid, failing, intra].map((p) => [p.reference, p.amount]).sort(),
 			);
+		});
+
+		test('payouts from a file as a spreadsheet saves it (BOM, ";", a quoted line break, a ragged line): every line answered, the page says what was wrong and where', async () => {
+			const [first, second, ragged, intra, nameDiffers] = plannedPayouts(stack.bank.seed, `SEMI${line.nodeMajor}`);
+			const columns = [...PAYOUT_COLUMNS, 'note'];
+			const cell = (value: string) => (/[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+			const lineOf = (row: Record<string, string>, extra: string[] = []) => [...columns.map((c) => cell(row[c] ?? '')), ...extra].join(';');
+			const lines = [
+				{ ...asRow(first), narration: 'Salary; March', note: 'approved by Ada\r\nand by Obi' },
+				{ ...asRow(ragged), note: 'one value too many' },
+				{ ...asRow(second), note: '' },
+				{ ...asRow(nameDiffers), note: '' },
+				{ ...asRow(intra), note: '' },
+			];
+			const content = `\uFEFF${[columns.join(';'), lineOf(lines[0]), lineOf(lines[1], ['extra']), ...lines.slice(2).map((l) => lineOf(l))].join('\r\n')}\r\n`;
+			const result = await submitFormFile(`${stack.n8n.url}/form/baas-payouts`, { name: 'semicolons.csv', type: 'text/csv', content });
+			const back = parseCsv(result.text);
+			expect(back.map((l) => [l.reference, l.status])).toEqual([
+				[first.reference, 'successful'],
+				[ragged.reference, 'not sent'],
+				[second.reference, 'successful'],
+				[nameDiffers.reference, 'not sent'],
+				[intra.reference, 'successful'],
+			]);
+			expect([back[0].narration, back[0].note]).toEqual(['Salary; March', 'approved by Ada\r\nand by Obi']);
+			const raggedWhy = 'not sent: line 3 has 8 values where the header has 7 columns: a value holding a semicolon needs double quotes around it, or the line has a value too many ("extra")';
+			expect(back[1].message).toBe(raggedWhy);
+			// The name check's own count ("item 3") becomes the line of the file.
+			expect(back[3].message).toMatch(/^not sent: Name mismatch for account \d+: .* \(line 5\)\./);
+			expect(back[3].message).not.toMatch(/item \d/);
+			const { transfers } = await ledger();
+			const ours = transfers.filter((t) => t.reference_number.startsWith(`SEMI${line.nodeMajor}-`));
+			expect(ours.map((t) => [t.reference_number, t.amount, t.status]).sort()).toEqual(
+				[first, second, intra].map((p) => [p.reference, p.amount, 'successful']).sort(),
+			);
+			// The page the person sees counts the outcomes and names each line not paid, with why.
+			expect(result.message).toContain('5 lines read: 3 paid, 2 not sent.');
+			expect(result.message).toContain(`line 3 (reference ${ragged.reference}): ${raggedWhy}`);
+			expect(result.message).toMatch(new RegExp(`line 5 \\(reference ${nameDiffers.reference}\\): not sent: Name mismatch .*\\(line 5\\)`));
 		});
 
 		test('payouts from a CSV whose every line is to fix: the results still come back, one line each, nothing sent', async () => {

@@ -2,7 +2,8 @@
  * Submits an n8n form with one file, as its page does in a browser, and returns the file the form's ending page
  * hands back (Form → Form Ending → Return Binary File): the POST answers with the URL of the next page, the
  * page polls `<url>/n8n-execution-status` until the execution waits there, then loads it; the completion page
- * carries the file in its script (`responseBinary`: one file on n8n 1.x, a list on 2.x) and downloads it.
+ * carries the file in its script (`responseBinary`: one file on n8n 1.x, a list on 2.x) and downloads it, under
+ * its title and message (what the person reads).
  */
 import { waitFor } from '../../support/waitFor';
 
@@ -22,7 +23,21 @@ function embeddedFiles(page: string): EmbeddedFile[] {
 const bytesOf = (file: EmbeddedFile) =>
 	typeof file.data === 'string' ? Buffer.from(file.data, 'latin1') : Buffer.from(file.data.data);
 
-export async function submitFormFile(formUrl: string, file: { name: string; type: string; content: string }): Promise<{ fileName: string; text: string }> {
+/** The ending page's message as a person reads it: each list item on a line of its own, other markup dropped. */
+function messageOf(page: string): string {
+	const match = /<h1>[^<]*<\/h1>\s*<p[^>]*>([\s\S]*?)<\/p>\s*<\/div>/.exec(page);
+	if (!match) throw new Error(`the form's ending page has no message:\n${page.slice(0, 2000)}`);
+	const entities: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&amp;': '&' };
+	return match[1]
+		.replace(/<li>/g, '\n')
+		.replace(/<[^>]*>/g, '')
+		.replace(/&(lt|gt|quot|#39|#x27|amp);/g, (entity) => entities[entity]);
+}
+
+export async function submitFormFile(
+	formUrl: string,
+	file: { name: string; type: string; content: string },
+): Promise<{ fileName: string; text: string; message: string }> {
 	const body = new FormData();
 	body.append('field-0', new Blob([file.content], { type: file.type }), file.name);
 	const posted = await fetch(formUrl, { method: 'POST', body });
@@ -32,12 +47,17 @@ export async function submitFormFile(formUrl: string, file: { name: string; type
 	if (!formWaitingUrl) throw new Error(`the form answered without formWaitingUrl: ${answer}`);
 	await waitFor(
 		'the payouts to finish and the form to wait on its ending page',
-		async () => (await (await fetch(`${formWaitingUrl}/n8n-execution-status`)).text()).trim() === 'form-waiting',
+		async () => {
+			const status = (await (await fetch(`${formWaitingUrl}/n8n-execution-status`)).text()).trim();
+			// What the person would see then is n8n's "Problem submitting response", and no file.
+			if (status === 'error') throw new Error('the workflow failed before the form\'s ending page (see the Executions list)');
+			return status === 'form-waiting';
+		},
 		{ timeoutMs: 180_000, intervalMs: 1_000 },
 	);
 	const page = await (await fetch(formWaitingUrl)).text();
 	const [result] = embeddedFiles(page);
 	// The page posts back once it has shown itself, which ends the execution.
 	await fetch(formWaitingUrl, { method: 'POST' });
-	return { fileName: result.fileName, text: bytesOf(result).toString('utf8') };
+	return { fileName: result.fileName, text: bytesOf(result).toString('utf8'), message: messageOf(page) };
 }
