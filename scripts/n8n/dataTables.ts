@@ -3,6 +3,8 @@
  * routes on 1.123 and 2.41 (`/rest/projects/<project>/data-tables`), and the module is on by default on both.
  */
 
+import { EXPECTED_PAYMENT_COLUMNS, EXPECTED_PAYMENTS } from './expectedPayments';
+
 export type Row = Record<string, string | null>;
 
 /** The tables the no-account examples use, by name: their columns are all strings (amounts are decimal strings). */
@@ -10,6 +12,8 @@ export const EXAMPLE_TABLES: Record<string, string[]> = {
 	'BaaS payouts': ['reference', 'account_number', 'bank_code', 'account_name', 'amount', 'narration', 'status', 'message', 'transaction_id', 'updated_at'],
 	'BaaS collections': ['received_at', 'reference', 'account_number', 'account_name', 'amount', 'remarks'],
 	'BaaS daily reports': ['settled_on', 'total_balance', 'settled_count', 'settled_amount'],
+	// The daily close's (examples/daily-close.json): the bank's day plan says what each row comes to.
+	[EXPECTED_PAYMENTS]: EXPECTED_PAYMENT_COLUMNS,
 };
 
 export interface DataTableClient {
