@@ -22,19 +22,30 @@ function embeddedFiles(page: string): EmbeddedFile[] {
 const bytesOf = (file: EmbeddedFile) =>
 	typeof file.data === 'string' ? Buffer.from(file.data, 'latin1') : Buffer.from(file.data.data);
 
+/** Submits a form with one file field (its first). */
 export async function submitFormFile(formUrl: string, file: { name: string; type: string; content: string }): Promise<{ fileName: string; text: string }> {
 	const body = new FormData();
 	body.append('field-0', new Blob([file.content], { type: file.type }), file.name);
+	return await submitForm(formUrl, body, 'the payouts to finish and the form to wait on its ending page');
+}
+
+/** Submits a form of text and date fields (`field-0`, `field-1`, … in the form's order; a date as YYYY-MM-DD). */
+export async function submitFormFields(formUrl: string, values: string[]): Promise<{ fileName: string; text: string }> {
+	const body = new FormData();
+	for (const [i, value] of values.entries()) body.append(`field-${i}`, value);
+	return await submitForm(formUrl, body, 'the workflow to finish and the form to wait on its ending page');
+}
+
+async function submitForm(formUrl: string, body: FormData, waitingFor: string): Promise<{ fileName: string; text: string }> {
 	const posted = await fetch(formUrl, { method: 'POST', body });
 	const answer = await posted.text();
 	if (!posted.ok) throw new Error(`the form answered HTTP ${posted.status}: ${answer}`);
 	const { formWaitingUrl } = JSON.parse(answer) as { formWaitingUrl?: string };
 	if (!formWaitingUrl) throw new Error(`the form answered without formWaitingUrl: ${answer}`);
-	await waitFor(
-		'the payouts to finish and the form to wait on its ending page',
-		async () => (await (await fetch(`${formWaitingUrl}/n8n-execution-status`)).text()).trim() === 'form-waiting',
-		{ timeoutMs: 180_000, intervalMs: 1_000 },
-	);
+	await waitFor(waitingFor, async () => (await (await fetch(`${formWaitingUrl}/n8n-execution-status`)).text()).trim() === 'form-waiting', {
+		timeoutMs: 180_000,
+		intervalMs: 1_000,
+	});
 	const page = await (await fetch(formWaitingUrl)).text();
 	const [result] = embeddedFiles(page);
 	// The page posts back once it has shown itself, which ends the execution.
