@@ -266,3 +266,25 @@ export const sessionTokenSchema = z
 	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
 	.trim()
 	.regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'must be a JWT (three parts separated by dots), as returned by the dashboard login');
+
+/** Digits before the point a reconciliation reads from text: far beyond any real total, and still bounded. */
+const MAX_RECONCILED_INTEGER_DIGITS = 30;
+
+/**
+ * An amount a reconciliation compares, in kobo (BigInt, never a float). Read as toAmountString reads it, except
+ * that text may carry more digits: an expected total or a bank amount beyond 2^53 kobo stays exact as text,
+ * where a number of that size has already lost digits (and is refused, as toAmountString refuses it).
+ */
+export function toKobo(value: unknown): { kobo?: bigint; problem?: string } {
+	if (typeof value === 'string') {
+		const text = value.trim();
+		const plain = GROUPED_AMOUNT.test(text) ? text.replace(/,/g, '') : text;
+		const match = PLAIN_AMOUNT.exec(plain);
+		if (match && match[1].replace(/^0+(?=\d)/, '').length > MAX_AMOUNT_INTEGER_DIGITS) {
+			if (match[1].length > MAX_RECONCILED_INTEGER_DIGITS) return { problem: `must have at most ${MAX_RECONCILED_INTEGER_DIGITS} digits before the decimal point` };
+			return { kobo: BigInt(`${match[1]}${(match[2] ?? '').padEnd(2, '0')}`) };
+		}
+	}
+	const { amount, problem } = toAmountString(value);
+	return amount === undefined ? { problem } : { kobo: BigInt(amount.replace('.', '')) };
+}
