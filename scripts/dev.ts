@@ -130,9 +130,9 @@ to the data table "BaaS collections" and a message to the bank's chat inbox, ${b
 payouts from a data table" and "BaaS: daily report" (open, Execute workflow), "BaaS: payouts from a CSV file"
 (active: ${n8n.url}/form/baas-payouts, upload examples/payouts-sample.csv). Those marked "needs … account" want
 your Google Sheets / Slack credentials.
-Close the day: "BaaS: daily close" (open, Execute workflow) matches yesterday's collections against the data table
-"BaaS expected payments" (${planned.added.length > 0 ? 'due yesterday' : 'a set due each day you ran npm run dev'}: every outcome there is once), writes each row's outcome
-back and posts a summary to the chat; "BaaS: settlement check" names yesterday's unsettled collections; a statement
+Close the day: "BaaS: daily close" (open, Execute workflow) matches yesterday's collections against the thirteen
+invoices due yesterday in the data table "BaaS expected payments" (every outcome at least once), writes each row's
+outcome back and posts a summary to the chat; "BaaS: settlement check" posts yesterday's settlement exceptions; a statement
 as CSV: ${n8n.url}/form/baas-statement.${examplesNote ? `\n${examplesNote}` : ''}
 
 ${aiReadyLines(line, n8n.url, model)}

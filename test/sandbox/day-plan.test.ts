@@ -3,7 +3,7 @@
  * payment and every collection has a known outcome; what the lists then serve is checked here against those
  * outcomes with a plain reading of the records (not the node's matching), and a pending collection ends later.
  */
-import { boot, Client, expectError, expectOk, type SettlementItem, type TxApi } from './helpers';
+import { boot, Client, expectError, expectOk, withCli, type SettlementItem, type TxApi } from './helpers';
 import type { SandboxHandle } from '../../sandbox';
 import type { DayPlanResult } from '../../sandbox/state/dayPlan';
 
@@ -164,5 +164,16 @@ describe('a pending collection that ends later', () => {
 		expectOk(await c.control('POST', 'collections/finish', { reference: 'PEND-2', status: 'success' }));
 		expect(c.balance('0823100001')).toBe(balance + 250_000n);
 		expect(sb.bank.settlements.filter((s) => s.reference === 'PEND-2').map((s) => s.amount)).toEqual([250_000n]);
+	});
+});
+
+describe('npm run sandbox -- --day-plan', () => {
+	it('applies the standard plan at start, to the day given or the history\'s last day', async () => {
+		await withCli(['--port', '0', '--quiet', '--history-end', '2026-01-01', '--day-plan'], (banner) => {
+			expect(banner).toContain('Day plan applied to 2025-12-31: 13 expected payments (0823300001 matched,');
+		});
+		await withCli(['--port', '0', '--quiet', '--history-end', '2026-01-01', '--day-plan', '2025-12-20'], (banner) => {
+			expect(banner).toMatch(/Day plan applied to 2025-12-20: .*0823300013 failed\)/);
+		});
 	});
 });
