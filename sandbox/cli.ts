@@ -1,6 +1,8 @@
 /** `npm run sandbox`: start the sandbox bank on a fixed port and print everything needed to use it. */
 import { startSandbox } from './index';
 import type { SandboxOptions } from './types';
+import { isCalendarDate } from './data/time';
+import { applyStandardDayPlan } from './state/dayPlan';
 
 const HELP = `Usage: npm run sandbox -- [options]
 
@@ -17,6 +19,8 @@ const HELP = `Usage: npm run sandbox -- [options]
   --page-cap N             serve at most N records per list page, whatever page_size/limit asks
   --list-quota N           serve at most N list requests (fetch_*) per clock minute, then HTTP 429
   --list-order ORDER       created (default: newest created_at first) or recorded (newest written first)
+  --day-plan [YYYY-MM-DD]  apply the standard day plan (expected payments with every outcome) to that day
+                           (default: the history's last day, yesterday); POST /__sandbox/reset forgets it
   --quiet                  do not log requests
   --help`;
 
@@ -25,9 +29,10 @@ function fail(message: string): never {
 	process.exit(2);
 }
 
-function parseArgs(argv: string[]): { options: SandboxOptions; quiet: boolean } {
+function parseArgs(argv: string[]): { options: SandboxOptions; quiet: boolean; dayPlan?: string } {
 	const options: SandboxOptions = { port: Number(process.env.SANDBOX_PORT ?? 4010) };
 	let quiet = false;
+	let dayPlan: string | undefined;
 	const int = (flag: string, value: string | undefined, min: number): number => {
 		const n = Number(value);
 		if (value === undefined || !Number.isInteger(n) || n < min) fail(`${flag} needs an integer >= ${min}`);
@@ -85,6 +90,12 @@ function parseArgs(argv: string[]): { options: SandboxOptions; quiet: boolean } 
 			case '--no-webhooks':
 				options.deliverWebhooks = false;
 				break;
+			case '--day-plan': {
+				const day = inline ?? (/^\d{4}-\d{2}-\d{2}$/.test(argv[i + 1] ?? '') ? argv[++i] : '');
+				if (day !== '' && !isCalendarDate(day)) fail('--day-plan takes a date YYYY-MM-DD, or none');
+				dayPlan = day;
+				break;
+			}
 			case '--quiet':
 				quiet = true;
 				break;
@@ -98,7 +109,7 @@ function parseArgs(argv: string[]): { options: SandboxOptions; quiet: boolean } 
 		}
 	}
 	if (!Number.isInteger(options.port) || (options.port as number) < 0) fail('SANDBOX_PORT must be an integer');
-	return { options, quiet };
+	return { options, quiet, dayPlan };
 }
 
 /** One line on the list shape when a flag changed it. */
@@ -113,16 +124,17 @@ function listNote(o: SandboxOptions): string {
 }
 
 async function main(): Promise<void> {
-	const { options, quiet } = parseArgs(process.argv.slice(2));
+	const { options, quiet, dayPlan } = parseArgs(process.argv.slice(2));
 	const started = Date.now();
 	const sandbox = await startSandbox({ ...options, log: quiet ? undefined : (line) => process.stdout.write(`  ${line}\n`) });
 	const s = sandbox.seed;
 	const u = sandbox.url;
+	const planned = dayPlan === undefined ? undefined : applyStandardDayPlan(sandbox.bank, dayPlan || undefined);
 	const virtuals = s.accounts.filter((a) => a.account_type === 'virtual').map((a) => a.account_number);
 	const ext = s.externalAccounts.filter((_, i) => i >= 2 && (i - 2) % 3 === 0).slice(0, 3).map((e) => `${e.bank_code}/${e.account_number} (${e.account_name})`);
 	process.stdout.write(`
 Sandbox bank listening on ${u}  (started in ${Date.now() - started} ms, ${options.transactions ?? 200} generated transactions over the 120 days before ${s.historyEnd.slice(0, 10)}, seed ${options.seed ?? 42})
-Not a real bank: everything lives in memory and is lost on exit.${listNote(options)}${options.deliverWebhooks === false ? '\nWebhooks are OFF (--no-webhooks): nothing is delivered; the BaaS Poll Trigger still sees every event.' : ''}
+Not a real bank: everything lives in memory and is lost on exit.${listNote(options)}${planned ? `\nDay plan applied to ${planned.date}: ${planned.rows.length} expected payments (${planned.rows.map((r) => `${r.account_number} ${r.outcome}`).join(', ')}).` : ''}${options.deliverWebhooks === false ? '\nWebhooks are OFF (--no-webhooks): nothing is delivered; the BaaS Poll Trigger still sees every event.' : ''}
 
 Integration API credential (n8n "BaaS API"):
   base URL        ${u}

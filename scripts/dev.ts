@@ -23,7 +23,8 @@ import { n8nCli, startN8n } from './n8n/instance';
 import { isPortFree } from './n8n/ports';
 import { keepRegistrations } from './n8n/registrations';
 import { CACHE_DIR, HOST_CACHE_DIR, LINES } from './n8n/paths';
-import { examplesBankNote, setUpExamples } from './n8n/devExamples';
+import { addExpectedPayments, examplesBankNote, setUpExamples } from './n8n/devExamples';
+import { planDevDays } from './n8n/expectedPayments';
 import { step } from './n8n/run';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -84,6 +85,8 @@ async function main() {
 			startSandbox({ port: bankPort, transactions: 2000, interSettleDelayMs: 3000 }),
 		);
 		stops.push(() => bank.close());
+		// The days the expected payments are due on: their collections and settlements, made again in this bank.
+		const planned = planDevDays(userFolder, bank);
 		const model = await startDevModel();
 		stops.push(() => model.close());
 		keepRegistrations(bank, path.join(userFolder, 'bank-webhooks.json'), port, stops, log);
@@ -107,6 +110,8 @@ async function main() {
 					setUpExamples(config, n8n.url, cookie, bank),
 				)
 			: examplesBankNote(userFolder, bank.url);
+		await addExpectedPayments(n8n.url, cookie, planned.added);
+		planned.remember();
 
 		const account = bank.seed.accounts.find((a) => a.account_type === 'virtual' && a.status === 'active')!;
 		log(`
@@ -124,7 +129,11 @@ Examples that need no account (examples/README.md): "BaaS: collection alert" (ac
 to the data table "BaaS collections" and a message to the bank's chat inbox, ${bank.url}/__sandbox/chat), "BaaS:
 payouts from a data table" and "BaaS: daily report" (open, Execute workflow), "BaaS: payouts from a CSV file"
 (active: ${n8n.url}/form/baas-payouts, upload examples/payouts-sample.csv). Those marked "needs … account" want
-your Google Sheets / Slack credentials.${examplesNote ? `\n${examplesNote}` : ''}
+your Google Sheets / Slack credentials.
+Close the day: "BaaS: daily close" (open, Execute workflow) matches yesterday's collections against the thirteen
+invoices due yesterday in the data table "BaaS expected payments" (every outcome at least once), writes each row's
+outcome back and posts a summary to the chat; "BaaS: settlement check" posts yesterday's settlement exceptions; a statement
+as CSV: ${n8n.url}/form/baas-statement.${examplesNote ? `\n${examplesNote}` : ''}
 
 ${aiReadyLines(line, n8n.url, model)}
 

@@ -76,3 +76,15 @@ export const WEBHOOK_EVENTS = [
 	{ name: 'Transfer Failed', value: 'TRANSFER_FAILED', description: 'A transfer failed: no funds were debited, or the debit was reversed' },
 	{ name: 'Transfer Success', value: 'TRANSFER_SUCCESS', description: 'A transfer reached the beneficiary' },
 ] as const satisfies OptionList;
+
+/** Reconciliation → Match Expected Payments: what an expected payment and a collection are matched on. */
+export const MATCH_KEYS = [
+	{ name: 'Reference', value: 'reference', description: "The payment's reference (the bank's reference_number) equals the row's reference" },
+	{ name: 'Virtual Account', value: 'virtualAccount', description: 'The account the money was paid into equals the row\'s account (one virtual account per customer)' },
+] as const satisfies OptionList;
+
+/** Reconciliation → Get Statement: one item per transaction, or one CSV file. */
+export const STATEMENT_OUTPUTS = [
+	{ name: 'CSV File', value: 'csv', description: 'One item holding the statement as a CSV file (binary data), with the totals in its JSON' },
+	{ name: 'Items', value: 'items', description: 'One item per transaction, in the bank\'s order' },
+] as const satisfies OptionList;

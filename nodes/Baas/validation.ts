@@ -6,8 +6,10 @@ import {
 	ACCOUNT_STATUS_CHANGES,
 	ACCOUNT_STATUSES,
 	ACCOUNT_TYPES,
+	MATCH_KEYS,
 	MEMBER_SORT_FIELDS,
 	SORT_ORDERS,
+	STATEMENT_OUTPUTS,
 	TRANSACTION_STATUSES,
 	TRANSACTION_TYPES,
 	TRANSFER_TYPES,
@@ -266,3 +268,33 @@ export const sessionTokenSchema = z
 	.string({ invalid_type_error: 'must be text', required_error: 'is required' })
 	.trim()
 	.regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'must be a JWT (three parts separated by dots), as returned by the dashboard login');
+
+/**
+ * An amount a reconciliation compares, in kobo (BigInt, never a float), read as toAmountString reads it, except
+ * that text may carry up to 30 digits before the point: a total beyond 2^53 kobo stays exact as text (a number
+ * that large has already lost digits, and is refused as toAmountString refuses it).
+ */
+export function toKobo(value: unknown): { kobo?: bigint; problem?: string } {
+	const text = typeof value === 'string' ? value.trim() : '';
+	const match = PLAIN_AMOUNT.exec(GROUPED_AMOUNT.test(text) ? text.replace(/,/g, '') : text);
+	if (match && match[1].replace(/^0+/, '').length > MAX_AMOUNT_INTEGER_DIGITS) {
+		if (match[1].length > 30) return { problem: 'must have at most 30 digits before the decimal point' };
+		return { kobo: BigInt(`${match[1]}${(match[2] ?? '').padEnd(2, '0')}`) };
+	}
+	const { amount, problem } = toAmountString(value);
+	return amount === undefined ? { problem } : { kobo: BigInt(amount.replace('.', '')) };
+}
+
+export const matchKeySchema = oneOfSchema(valuesOf(MATCH_KEYS));
+export const statementOutputSchema = oneOfSchema(valuesOf(STATEMENT_OUTPUTS));
+
+/** Days after the collections' day in which their settlements are looked for: a whole number from 1 to 31. */
+export const settlementDaysSchema = positiveIntegerSchema.pipe(z.number().max(31, 'must be at most 31'));
+
+/** A tolerance in NGN, returned in kobo: 0 or empty for exact matches, else an amount as toKobo reads it. */
+export const toleranceSchema = z.unknown().transform((value, ctx) => {
+	if (value === '' || value === undefined || value === 0 || (typeof value === 'string' && /^\s*0*(\.0{0,2})?\s*$/.test(value))) return 0n;
+	const { kobo, problem } = toKobo(value);
+	if (kobo === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${problem ?? 'is not a valid amount'} (0 for exact matches)` });
+	return kobo ?? z.NEVER;
+});

@@ -130,3 +130,9 @@ export function rangeFilters<T extends typeof dateRangeShape & z.ZodRawShape>(sh
 }
 
 export const emptyBody = z.object({}).strict();
+
+/** Control routes accept a JSON number too (curl convenience), but never one with a float artefact. */
+export const looseAmount = z
+	.union([z.string(), z.number()])
+	.transform((v) => (typeof v === 'number' ? String(v) : v))
+	.refine((s) => AMOUNT_PATTERN.test(s) && /[1-9]/.test(s), { message: 'must be a positive amount with at most 2 decimals, such as "1500.00"' });

@@ -4,24 +4,19 @@
  */
 import { z } from 'zod';
 import { ApiError, success, type Envelope } from '../http/envelope';
-import { AMOUNT_PATTERN, formatAmount, formatBalance, parseAmount } from '../data/money';
+import { formatAmount, formatBalance, parseAmount } from '../data/money';
 import * as present from '../http/present';
 import type { Runtime } from '../runtime/runtime';
 import { seedInfo } from '../data/seedInfo';
 import { iso } from '../data/time';
-import { accountNumber, nonEmpty, parse } from '../http/requestValidation';
+import { accountNumber, looseAmount, nonEmpty, parse } from '../http/requestValidation';
+import { dayPlanRoutes } from './dayPlan';
 import { MALFORMED_KINDS, type MalformedKind } from '../types';
 
 export interface ControlResponse {
 	status: number;
 	body: Envelope;
 }
-
-/** Control routes accept a JSON number too (curl convenience), but never one with a float artefact. */
-const looseAmount = z
-	.union([z.string(), z.number()])
-	.transform((v) => (typeof v === 'number' ? String(v) : v))
-	.refine((s) => AMOUNT_PATTERN.test(s) && /[1-9]/.test(s), { message: 'must be a positive amount with at most 2 decimals, such as "1500.00"' });
 
 const collectionSchema = z
 	.object({
@@ -31,6 +26,7 @@ const collectionSchema = z
 		narration: z.string().max(255).optional(),
 		sender_name: z.string().max(255).optional(),
 		channel: z.enum(['nip', 'intra']).optional(),
+		status: z.enum(['success', 'pending', 'failed']).optional(),
 	})
 	.strict();
 
@@ -176,14 +172,17 @@ export function handleControl(rt: Runtime, method: string, path: string, body: u
 					narration: b.narration,
 					senderName: b.sender_name,
 					channel: b.channel,
+					status: b.status,
 				},
 				Date.now(),
 			);
-			rt.emitCollection(transaction);
+			if (transaction.status === 'success') rt.emitCollection(transaction);
 			// As the lists and the webhook serve it.
 			return ok(present.txApi(transaction, rt.config.listShape), 'Collection credited');
 		}
 	}
+	const planned = dayPlanRoutes(rt, route, body);
+	if (planned) return ok(planned.data, planned.message);
 	const faultId = /^DELETE \/__sandbox\/faults\/([\w-]+)$/.exec(route);
 	if (faultId) {
 		if (!rt.faults.remove(faultId[1])) throw new ApiError('25', `No fault ${faultId[1]}`, 404);

@@ -8,6 +8,7 @@ import type { Account, AccountStatus, BankInfo, Settlement, Transaction, Transfe
 import { runtimeId, runtimeReference } from './ids';
 import type { Ledger } from './listing';
 import { insertAscending } from './sorted';
+import { creditCollection } from './collections';
 
 export interface TransferInput {
 	reference_number: string;
@@ -27,6 +28,10 @@ export interface CollectionInput {
 	narration?: string;
 	senderName?: string;
 	channel?: string;
+	/** Default success; a pending one waits for finishCollection (sandbox/state/collections.ts). */
+	status?: 'success' | 'pending' | 'failed';
+	/** false: no settlement is made (a day plan makes its own, sandbox/state/dayPlan.ts). */
+	settle?: boolean;
 }
 
 function txKey(businessId: string, reference: string): string {
@@ -107,8 +112,8 @@ export class Bank extends SeededState {
 		}
 	}
 
-	/** An inbound payment: credits the account, records a credit transaction and its settlement. */
-	collect(input: CollectionInput, nowMs: number): { transaction: Transaction; settlement: Settlement } {
+	/** An inbound payment: a credit transaction; when successful, the credit and (unless `settle: false`) its settlement. */
+	collect(input: CollectionInput, nowMs: number): { transaction: Transaction; settlement?: Settlement } {
 		const account = this.accounts.get(input.accountNumber);
 		if (!account) throw new ApiError('44', `account_number: account ${input.accountNumber} does not exist`, 400);
 		if (account.status !== 'active') {
@@ -119,8 +124,6 @@ export class Bank extends SeededState {
 		if (this.findTransaction(account.businessId, reference) || this.findTransfer(account.businessId, reference)) {
 			throw new ApiError('26', `reference: ${reference} has already been used`, 400);
 		}
-		account.balance += input.amount;
-		account.lastBalanceUpdateMs = nowMs;
 		const transaction: Transaction = {
 			id: this.newId(),
 			businessId: account.businessId,
@@ -130,25 +133,14 @@ export class Bank extends SeededState {
 			amount: input.amount,
 			type: 'credit',
 			category: 'collection',
-			status: 'success',
+			status: input.status ?? 'success',
 			channel: input.channel ?? 'nip',
 			narration: input.narration ?? `Payment from ${input.senderName ?? 'a customer'}`,
 			createdAtMs: nowMs,
 		};
 		this.addTransaction(transaction);
-		const settlement: Settlement = {
-			id: this.newId(),
-			businessId: account.businessId,
-			reference,
-			accountNumber: account.accountNumber,
-			amount: input.amount,
-			status: 'success',
-			settlementDateMs: nowMs,
-			createdAtMs: nowMs,
-		};
-		insertAscending(this.settlements, settlement);
-		this.settlementLedger.written.push(settlement);
-		return { transaction, settlement };
+		if (transaction.status !== 'success') return { transaction };
+		return { transaction, settlement: creditCollection(this, transaction, nowMs, input.settle !== false) };
 	}
 
 	createCustomerAccount(

@@ -3,6 +3,8 @@
  * routes on 1.123 and 2.41 (`/rest/projects/<project>/data-tables`), and the module is on by default on both.
  */
 
+import { EXPECTED_PAYMENT_COLUMNS, EXPECTED_PAYMENTS } from './expectedPayments';
+
 export type Row = Record<string, string | null>;
 
 /** The tables the no-account examples use, by name: their columns are all strings (amounts are decimal strings). */
@@ -12,6 +14,8 @@ export const EXAMPLE_TABLES: Record<string, string[]> = {
 	'BaaS daily reports': ['settled_on', 'total_balance', 'settled_count', 'settled_amount'],
 	// The treasury assistant's record: one row per payment its agent asked for, approved or declined.
 	'BaaS payment decisions': ['time', 'reference', 'amount', 'source', 'beneficiary', 'bank_code', 'decision', 'outcome', 'execution_id'],
+	// The daily close's (examples/daily-close.json): the bank's day plan says what each row comes to.
+	[EXPECTED_PAYMENTS]: EXPECTED_PAYMENT_COLUMNS,
 };
 
 export interface DataTableClient {

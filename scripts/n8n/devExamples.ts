@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { SandboxHandle } from '../../sandbox';
 import { readOnlySandboxCredentials } from './credentials';
 import { dataTables } from './dataTables';
+import type { DayPlanResult } from '../../sandbox/state/dayPlan';
+import { EXPECTED_PAYMENTS, expectedPaymentRows } from './expectedPayments';
 import { activateWorkflow, exampleFiles, importWorkflows, loadsOn, pointExample, readExample } from './examples';
 import type { InstanceConfig } from './instance';
 import { n8nCli } from './instance';
@@ -15,7 +17,7 @@ import { asRow, plannedPayouts } from './payoutRows';
  * message, an MCP client) and need no account. The polling first look stays off: it is the safety net's poll alone,
  * for an n8n the bank cannot reach.
  */
-export const ACTIVE_IN_DEV = ['ExFirstLookSbx01', 'ExCollAlertTable', 'ExPayoutsFromCsv', 'ExWebhookAndPoll', 'ExTreasuryAgent1', 'ExBaasMcpServer1'];
+export const ACTIVE_IN_DEV = ['ExFirstLookSbx01', 'ExCollAlertTable', 'ExPayoutsFromCsv', 'ExWebhookAndPoll', 'ExTreasuryAgent1', 'ExBaasMcpServer1', 'ExStatementForm1'];
 
 /** Where the bank URL the examples were pointed at is kept (its port is a flag and may differ next time). */
 const bankUrlFile = (userFolder: string) => path.join(userFolder, 'examples-bank-url.txt');
@@ -46,4 +48,12 @@ export function examplesBankNote(userFolder: string, bankUrl: string): string | 
 	const pointedAt = readFileSync(file, 'utf8').trim();
 	if (pointedAt === bankUrl) return undefined;
 	return `The examples post chat messages to ${pointedAt}/__sandbox/chat (this clone's bank when they were imported), not this run's ${bankUrl}: run with --bank-port ${new URL(pointedAt).port}, or --reset to import them again.`;
+}
+
+/** Adds the rows of the days the bank was newly planned for (scripts/n8n/expectedPayments.ts) to "BaaS expected payments". */
+export async function addExpectedPayments(n8nUrl: string, cookie: string, plans: DayPlanResult[]): Promise<void> {
+	if (plans.length === 0) return;
+	const tables = dataTables(n8nUrl, cookie);
+	const { ids } = await tables.ensure();
+	for (const plan of plans) await tables.insert(ids[EXPECTED_PAYMENTS], expectedPaymentRows(plan));
 }

@@ -71,15 +71,17 @@ describe('the action nodes, as the node picker reads them', () => {
 		expect(description.usableAsTool).toBe(true);
 	});
 
-	test('together the two nodes offer all 23 operations, the three both APIs have in each', () => {
+	test('together the two nodes offer all 26 operations, the five both APIs have in each', () => {
 		const pairs = (description: INodeTypeDescription) =>
 			Object.entries(picker(description)).flatMap(([resource, ops]) => ops.map((op) => `${resource}.${op}`));
 		const all = Object.entries(RESOURCES).flatMap(([resource, ops]) => Object.keys(ops).map((op) => `${resource}.${op}`));
-		expect(all).toHaveLength(23);
+		expect(all).toHaveLength(26);
 		expect(new Set([...pairs(apiClient), ...pairs(dashboard)])).toEqual(new Set(all));
 		expect(pairs(apiClient).filter((pair) => pairs(dashboard).includes(pair)).sort()).toEqual([
 			'account.getAll',
 			'account.getBalance',
+			'reconciliation.getStatement',
+			'reconciliation.matchPayments',
 			'transaction.getAll',
 		]);
 	});
@@ -157,7 +159,7 @@ describe('canvas subtitles, as a person reads them', () => {
 			const names = mapIn(String(description.subtitle));
 			expect(names['account.getBalance']).toBe('Get Balance: Account');
 			expect(names['transfer.create']).toBe('Create: Transfer');
-			expect(Object.keys(names)).toHaveLength(23);
+			expect(Object.keys(names)).toHaveLength(26);
 		}
 	});
 

@@ -4,6 +4,7 @@ import * as account from './account/Account.resource';
 import * as bank from './bank/Bank.resource';
 import * as member from './member/Member.resource';
 import * as permission from './permission/Permission.resource';
+import * as reconciliation from './reconciliation/Reconciliation.resource';
 import * as role from './role/Role.resource';
 import * as session from './session/Session.resource';
 import * as settlement from './settlement/Settlement.resource';
@@ -19,6 +20,7 @@ export const RESOURCES: Record<string, ResourceOperations> = {
 	bank: bank.operations,
 	member: member.operations,
 	permission: permission.operations,
+	reconciliation: reconciliation.operations,
 	role: role.operations,
 	session: session.operations,
 	settlement: settlement.operations,
@@ -39,6 +41,7 @@ export const resourceSelector: INodeProperties = {
 		{ name: 'Bank', value: 'bank' },
 		{ name: 'Member', value: 'member' },
 		{ name: 'Permission', value: 'permission' },
+		{ name: 'Reconciliation', value: 'reconciliation' },
 		{ name: 'Role', value: 'role' },
 		{ name: 'Session', value: 'session' },
 		{ name: 'Settlement', value: 'settlement' },
@@ -55,6 +58,7 @@ export const resourceDescriptions: INodeProperties[] = [
 	...bank.description,
 	...member.description,
 	...permission.description,
+	...reconciliation.description,
 	...role.description,
 	...session.description,
 	...settlement.description,

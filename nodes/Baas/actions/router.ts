@@ -13,6 +13,7 @@ import { RESOURCES } from './resources';
 import type { Authentication } from './selectors';
 import { authenticationsFor, operationLabel } from './selectors';
 import type { BaasOperation } from './types';
+import { OperationItems } from './types';
 
 /**
  * The item a failed input becomes under "On Error: Continue": error, response_code, bank_message and
@@ -130,16 +131,17 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// Reads find the bank's pace up to Concurrency; state changes keep exactly the number chosen.
 	const pacing: ItemPacing = handler.changesState ? { limit: concurrency } : paceRequestsOf(this, new InFlightWindow(concurrency, FIRST_READS_IN_FLIGHT));
 
-	const outputs: INodeExecutionData[][] = new Array(items.length);
+	const runs = handler.wholeInput ? Math.min(items.length, 1) : items.length;
+	const outputs: INodeExecutionData[][] = new Array(runs);
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
-	const failure = await forEachBounded(items.length, pacing, async (itemIndex) => {
+	const failure = await forEachBounded(runs, pacing, async (itemIndex) => {
 		try {
 			// Per item, as the credential is read for an item: under continueOnFail each item gets its refusal.
 			if (handler.changesState) await refuseWriteWithReadOnlyCredential(this, itemIndex, what);
 			const records = await handler.execute.call(this, itemIndex);
-			outputs[itemIndex] = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), {
-				itemData: { item: itemIndex },
-			});
+			outputs[itemIndex] = records instanceof OperationItems
+				? records.items.map((item) => ({ ...item, pairedItem: item.pairedItem ?? { item: itemIndex } }))
+				: this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), { itemData: { item: itemIndex } });
 			return undefined;
 		} catch (error) {
 			const nodeError = asNodeError(this.getNode(), error, itemIndex);

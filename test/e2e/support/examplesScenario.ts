@@ -12,6 +12,7 @@ import { waitFor } from '../../support/waitFor';
 import { parseCsv, writeCsv } from './csv';
 import type { ExamplesStack } from './examplesStack';
 import { startExamplesStack } from './examplesStack';
+import { reconciliationTests } from './examplesRecon';
 import { submitFormFile } from './formDownload';
 
 interface LedgerTransfer {
@@ -108,6 +109,9 @@ export function describeExamples(line: N8nLine, port: number) {
 			await stack?.stop();
 			process.stdout.write(`e2e examples n8n ${line.version}: ${((Date.now() - started) / 1000).toFixed(1)} s in all\n`);
 		}, 120_000);
+
+		// First: they check the planned day against every settlement the bank holds, before other tests add some.
+		reconciliationTests({ stack: () => stack, run });
 
 		test('the daily report writes a row and a chat message with the numbers the bank holds', async () => {
 			const execution = await run(stack.paths.dailyReport, 'ExDailyReportCht');

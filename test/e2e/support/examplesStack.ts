@@ -17,6 +17,9 @@ import type { N8nLine } from '../../../scripts/n8n/paths';
 import { CACHE_DIR } from '../../../scripts/n8n/paths';
 import type { PlannedPayout } from '../../../scripts/n8n/payoutRows';
 import { asRow, plannedPayouts } from '../../../scripts/n8n/payoutRows';
+import type { DayPlanResult } from '../../../sandbox/state/dayPlan';
+import { applyStandardDayPlan } from '../../../sandbox/state/dayPlan';
+import { EXPECTED_PAYMENTS, expectedPaymentRows } from '../../../scripts/n8n/expectedPayments';
 import { waitFor } from '../../support/waitFor';
 import { teardown } from './teardown';
 import { replaceNode, webhookTrigger } from './workflows';
@@ -30,8 +33,10 @@ export interface ExamplesStack {
 	tableIds: Record<string, string>;
 	/** The rows put into "BaaS payouts", with what each should come to. */
 	tablePayouts: PlannedPayout[];
+	/** The bank's standard day plan on yesterday: what each row of "BaaS expected payments" and each collection comes to. */
+	dayPlan: DayPlanResult;
 	/** Paths of the webhooks that stand in for the manual and schedule triggers. */
-	paths: { payoutsFromTable: string; dailyReport: string };
+	paths: { payoutsFromTable: string; dailyReport: string; dailyClose: string; settlementCheck: string };
 	stop(): Promise<void>;
 }
 
@@ -46,16 +51,25 @@ function examplesFor(bankUrl: string, tableIds: Record<string, string>, line: N8
 	replaceNode(table as never, 'Start', webhookTrigger(payoutsFromTable, 'c0ffee05-0000-4000-8000-000000000001'));
 	const report = pointed('daily-report.json');
 	replaceNode(report as never, 'Every Morning', webhookTrigger(dailyReport, 'c0ffee05-0000-4000-8000-000000000002'));
+	const dailyClose = `e2e-daily-close-${line.nodeMajor}`;
+	const close = pointed('daily-close.json');
+	replaceNode(close as never, 'Every Morning', webhookTrigger(dailyClose, 'c0ffee05-0000-4000-8000-000000000003'));
+	const settlementCheck = `e2e-settlement-check-${line.nodeMajor}`;
+	const check = pointed('settlement-check.json');
+	replaceNode(check as never, 'Every Morning', webhookTrigger(settlementCheck, 'c0ffee05-0000-4000-8000-000000000004'));
 	const workflows: ExampleWorkflow[] = [
 		table,
 		report,
-		...['collection-alert.json', 'payouts-from-file.json', 'first-look.json', 'webhook-with-polling-safety-net.json'].map(pointed),
+		close,
+		check,
+		...['collection-alert.json', 'payouts-from-file.json', 'statement-download.json', 'first-look.json', 'webhook-with-polling-safety-net.json'].map(pointed),
 	];
 	// Active as `npm run dev` leaves them (the AI examples have their own suite, ai-n8n-2), plus the two whose trigger
 	// became a webhook here.
 	const imported = new Set(workflows.map((workflow) => workflow.id));
-	const active = [...new Set([...ACTIVE_IN_DEV.filter((id) => imported.has(id)), table.id, report.id])];
-	return { workflows, active, paths: { payoutsFromTable: `webhook/${payoutsFromTable}`, dailyReport: `webhook/${dailyReport}` } };
+	const active = [...new Set([...ACTIVE_IN_DEV.filter((id) => imported.has(id)), table.id, report.id, close.id, check.id])];
+	const paths = { payoutsFromTable, dailyReport, dailyClose, settlementCheck };
+	return { workflows, active, paths: Object.fromEntries(Object.entries(paths).map(([key, name]) => [key, `webhook/${name}`])) as ExamplesStack['paths'] };
 }
 
 /**
@@ -87,6 +101,9 @@ export async function startExamplesStack(line: N8nLine, port: number): Promise<E
 		const { ids: tableIds } = await tables.ensure();
 		const tablePayouts = plannedPayouts(bank.seed, `TBL${line.nodeMajor}`);
 		await tables.insert(tableIds['BaaS payouts'], tablePayouts.map(asRow));
+		// Yesterday as npm run dev plans it: the bank's collections and settlements, and the rows due that day.
+		const dayPlan = applyStandardDayPlan(bank.bank);
+		await tables.insert(tableIds[EXPECTED_PAYMENTS], expectedPaymentRows(dayPlan));
 		const { workflows, active, paths } = examplesFor(bank.url, tableIds, line);
 		await importWorkflows(config, workflows);
 		for (const id of active) await activateWorkflow(n8n.url, cookie, id);
@@ -95,7 +112,7 @@ export async function startExamplesStack(line: N8nLine, port: number): Promise<E
 			intervalMs: 250,
 		});
 		log(`imported ${workflows.length} no-account examples, activated ${active.join(', ')}`);
-		return { n8n, bank, cookie, apiKey, tables, tableIds, tablePayouts, paths, stop };
+		return { n8n, bank, cookie, apiKey, tables, tableIds, tablePayouts, dayPlan, paths, stop };
 	} catch (error) {
 		await stop();
 		throw error;

@@ -34,19 +34,33 @@ function messageOf(page: string): string {
 		.replace(/&(lt|gt|quot|#39|#x27|amp);/g, (entity) => entities[entity]);
 }
 
+/** Submits a form with one file field (its first); `message` is what its ending page says. */
 export async function submitFormFile(
 	formUrl: string,
 	file: { name: string; type: string; content: string },
 ): Promise<{ fileName: string; text: string; message: string }> {
 	const body = new FormData();
 	body.append('field-0', new Blob([file.content], { type: file.type }), file.name);
+	const { fileName, text, page } = await submitForm(formUrl, body, 'the payouts to finish and the form to wait on its ending page');
+	return { fileName, text, message: messageOf(page) };
+}
+
+/** Submits a form of text and date fields (`field-0`, `field-1`, … in the form's order; a date as YYYY-MM-DD). */
+export async function submitFormFields(formUrl: string, values: string[]): Promise<{ fileName: string; text: string }> {
+	const body = new FormData();
+	for (const [i, value] of values.entries()) body.append(`field-${i}`, value);
+	const { fileName, text } = await submitForm(formUrl, body, 'the workflow to finish and the form to wait on its ending page');
+	return { fileName, text };
+}
+
+async function submitForm(formUrl: string, body: FormData, waitingFor: string): Promise<{ fileName: string; text: string; page: string }> {
 	const posted = await fetch(formUrl, { method: 'POST', body });
 	const answer = await posted.text();
 	if (!posted.ok) throw new Error(`the form answered HTTP ${posted.status}: ${answer}`);
 	const { formWaitingUrl } = JSON.parse(answer) as { formWaitingUrl?: string };
 	if (!formWaitingUrl) throw new Error(`the form answered without formWaitingUrl: ${answer}`);
 	await waitFor(
-		'the payouts to finish and the form to wait on its ending page',
+		waitingFor,
 		async () => {
 			const status = (await (await fetch(`${formWaitingUrl}/n8n-execution-status`)).text()).trim();
 			// What the person would see then is n8n's "Problem submitting response", and no file.
@@ -59,5 +73,5 @@ export async function submitFormFile(
 	const [result] = embeddedFiles(page);
 	// The page posts back once it has shown itself, which ends the execution.
 	await fetch(formWaitingUrl, { method: 'POST' });
-	return { fileName: result.fileName, text: bytesOf(result).toString('utf8'), message: messageOf(page) };
+	return { fileName: result.fileName, text: bytesOf(result).toString('utf8'), page };
 }

@@ -44,7 +44,13 @@ const VALID: IDataObject = {
 	returnAll: false,
 	limit: 5,
 	simplify: true,
+	startDate: '2026-01-01',
+	endDate: '2026-01-01',
+	date: '2026-01-01',
 };
+
+/** The input item: a valid expected payment for Reconciliation → Match Expected Payments (other operations ignore it). */
+const ITEMS = [{ account_number: '0823100001', reference: 'BAD-INPUT-1', amount: '10.00' }];
 
 const expr = (value: unknown) => `={{ ${JSON.stringify(value)} }}`;
 const LONG = 'x'.repeat(5000);
@@ -58,7 +64,7 @@ function invalidValues(property: INodeProperties): unknown[] {
 		case 'string':
 			// Blank is "not set" for an optional field (Session → Verify then checks the credential's own token).
 			// 12.5 is a valid amount (a number from a sheet); an amount field gets a float artefact instead.
-			return [expr({ a: 1 }), expr(LONG), property.required ? expr('   ') : /amount$/i.test(property.name) ? expr(0.1 + 0.2) : expr(12.5), expr(['a']), expr(true), expr('\u0000<script>')];
+			return [expr({ a: 1 }), expr(LONG), property.required ? expr('   ') : /amount$|tolerance$/i.test(property.name) ? expr(0.1 + 0.2) : expr(12.5), expr(['a']), expr(true), expr('\u0000<script>')];
 		case 'options':
 			// Empty is "no filter" for an optional list, so the wrong values are other words, other types, other case.
 			return [expr('not-an-option'), expr(42), expr('ACTIVE'), expr({ a: 1 }), expr(true), expr('no such value')];
@@ -150,6 +156,7 @@ test('invalid values in every field of every operation: none reaches the bank, e
 				const run = await runNode(fx.credentials, {
 					parameters: target.parameters(value),
 					credentials: op.authentication === 'apiClient' ? API : DASHBOARD,
+					items: ITEMS,
 				});
 				const where = `${op.resource}.${op.operation} (${op.authentication}) ${target.label} = ${JSON.stringify(value).slice(0, 60)}`;
 				const sent = fx.bank.requests().length - before;

@@ -1,0 +1,122 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { MATCH_KEYS, optionsOf } from '../../optionLists';
+import { booleanSchema, filterTextSchema, matchKeySchema, toKobo, toleranceSchema, validField } from '../../validation';
+import { accountLocator, readAccountNumber } from '../account/accountLocator';
+import { OperationItems } from '../types';
+import { collectionFilters, readCollections } from './collections';
+import type { ExpectedPayment } from './matching';
+import { matchKey, reconcile } from './matching';
+import { rowFields, unexpectedFields } from './paymentItems';
+import { readPeriod } from './period';
+import { optionsCollection, periodFields } from './fields';
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Each input item is one expected payment (a row of a Data Table, a sheet or a CSV). Every row comes out with its own columns and its outcome; then one item per payment nobody expected.',
+		name: 'notice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Match By',
+		name: 'matchBy',
+		type: 'options',
+		options: optionsOf(MATCH_KEYS),
+		default: 'virtualAccount',
+		description: 'What ties a payment to an expected row',
+	},
+	{
+		displayName: 'Account Field',
+		name: 'accountField',
+		type: 'string',
+		default: 'account_number',
+		description: 'The column of the input items holding the virtual account each payment is expected on',
+		displayOptions: { show: { matchBy: ['virtualAccount'] } },
+	},
+	{
+		displayName: 'Reference Field',
+		name: 'referenceField',
+		type: 'string',
+		default: 'reference',
+		description: "The column of the input items holding the reference each payment is expected to carry (the bank's reference_number)",
+		displayOptions: { show: { matchBy: ['reference'] } },
+	},
+	{
+		displayName: 'Amount Field',
+		name: 'amountField',
+		type: 'string',
+		default: 'amount',
+		description: 'The column of the input items holding the expected amount in NGN (1500, 1500.50, 1,500.00; text for very large amounts)',
+	},
+	...periodFields,
+	optionsCollection(
+		[
+			accountLocator({ displayName: 'Account Number', name: 'accountNumber', description: 'Only payments credited to this account' }),
+			{
+				displayName: 'Include Unexpected',
+				name: 'includeUnexpected',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to add one item per successful payment that no row expected (outcome "unexpected")',
+			},
+			{
+				displayName: 'Tolerance (NGN)',
+				name: 'tolerance',
+				type: 'string',
+				default: '0.00',
+				description: 'A payment counts as the expected amount when it differs by at most this much (0.00: exact)',
+			},
+		],
+	),
+];
+
+/** The expected payments: one per input item, its key and amount read from the columns named in the form. */
+function readExpected(context: IExecuteFunctions, keyField: string, keyName: string, amountField: string): ExpectedPayment[] {
+	return context.getInputData().map((item, index) => {
+		const refuse = (problem: string) =>
+			new NodeOperationError(context.getNode(), `Expected payment in item ${index + 1}: ${problem}. The reconciliation was not made (nothing was read from the bank): correct that row, or leave it out, and run again`, { itemIndex: index });
+		const key = matchKey(item.json[keyField]);
+		if (key === '') throw refuse(`the column "${keyField}" (${keyName}) is empty or missing`);
+		const { kobo, problem } = toKobo(item.json[amountField]);
+		if (kobo === undefined) throw refuse(`the column "${amountField}" (Amount Field) ${problem}`);
+		return { key, kobo };
+	});
+}
+
+/**
+ * The input items (expected payments) against the bank's collections of the period, read in full: one output
+ * item per row, in input order and paired with it, then the unexpected payments. Runs once for all items.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationItems> {
+	const matchBy = validField(this, itemIndex, 'Match By', matchKeySchema, this.getNodeParameter('matchBy', itemIndex, 'virtualAccount'));
+	const byAccount = matchBy === 'virtualAccount';
+	const keyName = byAccount ? 'Account Field' : 'Reference Field';
+	const keyField = validField(this, itemIndex, keyName, filterTextSchema, this.getNodeParameter(byAccount ? 'accountField' : 'referenceField', itemIndex, byAccount ? 'account_number' : 'reference'));
+	const amountField = validField(this, itemIndex, 'Amount Field', filterTextSchema, this.getNodeParameter('amountField', itemIndex, 'amount'));
+	const period = readPeriod(this, itemIndex);
+	const tolerance = validField(this, itemIndex, 'Tolerance (NGN)', toleranceSchema, this.getNodeParameter('options.tolerance', itemIndex, '0.00'));
+	const includeUnexpected = validField(this, itemIndex, 'Include Unexpected', booleanSchema, this.getNodeParameter('options.includeUnexpected', itemIndex, true));
+	const account = readAccountNumber(this, itemIndex, 'options.accountNumber', 'Account Number', { optional: true });
+	const expected = readExpected(this, keyField, keyName, amountField);
+
+	const reading = { itemIndex, notMade: 'The reconciliation was not made', list: 'the collections' };
+	const filters = collectionFilters(period.start, period.end, account ? { account_number: account } : {});
+	const collections = await readCollections(this, reading, filters, (record) => matchKey(byAccount ? record.account_number : record.reference_number));
+	const { rows, unexpected } = reconcile(expected, collections, tolerance);
+
+	const items = this.getInputData();
+	const out: INodeExecutionData[] = rows.map((row, index) => ({
+		json: { ...items[index].json, ...rowFields(row, period) },
+		...(items[index].binary ? { binary: items[index].binary } : {}),
+		pairedItem: { item: index },
+	}));
+	if (includeUnexpected) {
+		for (const collection of unexpected) out.push({ json: unexpectedFields(collection) as IDataObject, pairedItem: { item: 0 } });
+	}
+	return new OperationItems(out);
+}
+
+export const wholeInput = true;

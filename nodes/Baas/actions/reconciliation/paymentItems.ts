@@ -1,0 +1,31 @@
+/** The flat fields Match Expected Payments adds to each row, and the item of an unexpected payment. */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Collection, RowResult } from './matching';
+import { koboForPeople, koboToAmount } from './money';
+import type { Period } from './period';
+
+const during = (period: Period) => (period.start === period.end ? `on ${period.start}` : `from ${period.start} to ${period.end}`);
+
+export function rowFields(row: RowResult<IDataObject>, period: Period): IDataObject {
+	return {
+		reconciliation_outcome: row.outcome,
+		reconciliation_expected: koboToAmount(row.expected),
+		reconciliation_paid: koboToAmount(row.paid),
+		reconciliation_difference: koboToAmount(row.difference),
+		reconciliation_references: row.collections.map((collection) => collection.reference).join(', '),
+		reconciliation_note: row.outcome === 'not paid yet' ? `no payment received ${during(period)}` : row.note,
+	};
+}
+
+export function unexpectedFields(collection: Collection<IDataObject>): IDataObject {
+	return {
+		...collection.record,
+		reconciliation_outcome: 'unexpected',
+		reconciliation_expected: '0.00',
+		reconciliation_paid: koboToAmount(collection.kobo),
+		reconciliation_difference: koboToAmount(collection.kobo),
+		reconciliation_references: collection.reference,
+		reconciliation_note: `${koboForPeople(collection.kobo)} received on account ${String(collection.record.account_number)} with no expected payment`,
+	};
+}
