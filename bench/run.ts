@@ -11,7 +11,9 @@ import { startBankFixture } from './lib/engine';
 import type { BenchResult } from './lib/report';
 import { machine, printResult, saveResults } from './lib/report';
 import { payouts } from './payouts';
+import { reconciliationDay } from './reconciliation';
 import { returnAll } from './returnAll';
+import { statement } from './statement';
 import { triggerIntake } from './triggerIntake';
 
 const small = process.env.BENCH_SIZE === 'small';
@@ -39,6 +41,15 @@ void (async () => {
 	} finally {
 		await fx.bank.close();
 	}
+	if (wanted(6)) {
+		const day = await startBankFixture({ transactions: 0 });
+		try {
+			report(await reconciliationDay(day, { rows: small ? 1000 : 10_000, repetitions: REPETITIONS, latencyMs: LATENCY_MS }));
+		} finally {
+			await day.bank.close();
+		}
+	}
+	if (wanted(7)) report(await statement({ transactions: small ? 10_000 : 100_000, repetitions: REPETITIONS }));
 	if (wanted(3)) report(await returnAll({ transactions: small ? 10_000 : 100_000, repetitions: REPETITIONS }));
 	process.stdout.write(`\nJSON summary: ${saveResults(small ? 'bench-small' : 'bench', results)}\n`);
 })().catch((error: Error) => {

@@ -275,6 +275,8 @@ export const sessionTokenSchema = z
  * that large has already lost digits, and is refused as toAmountString refuses it).
  */
 export function toKobo(value: unknown): { kobo?: bigint; problem?: string } {
+	// The bank's own form ("1500.00"), read without the general path: a day holds tens of thousands of amounts.
+	if (typeof value === 'string' && /^\d{1,13}\.\d\d$/.test(value) && /[1-9]/.test(value)) return { kobo: BigInt(value.replace('.', '')) };
 	const text = typeof value === 'string' ? value.trim() : '';
 	const match = PLAIN_AMOUNT.exec(GROUPED_AMOUNT.test(text) ? text.replace(/,/g, '') : text);
 	if (match && match[1].replace(/^0+/, '').length > MAX_AMOUNT_INTEGER_DIGITS) {

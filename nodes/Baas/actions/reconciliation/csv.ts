@@ -10,12 +10,19 @@ export function csvSafe(value: unknown): string {
 	return formula ? `'${text}` : text;
 }
 
+/** Text that needs neither a leading ' nor quotes: most cells of a statement, so they skip the checks below. */
+const PLAIN_CELL = /^[^=+\-@\s",][^",\r\n]*$/;
+
+/** One CSV cell. */
+function csvCell(value: unknown): string {
+	if (typeof value === 'string' && PLAIN_CELL.test(value)) return value;
+	const cell = csvSafe(value);
+	return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
 /** One CSV line (without its line break). */
 export function csvLine(values: unknown[]): string {
-	return values
-		.map((value) => {
-			const cell = csvSafe(value);
-			return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
-		})
-		.join(',');
+	let line = '';
+	for (let i = 0; i < values.length; i++) line += i === 0 ? csvCell(values[i]) : `,${csvCell(values[i])}`;
+	return line;
 }

@@ -68,26 +68,29 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const named = this.getNodeParameter('options.fileName', itemIndex, '') as unknown;
 	const fileName = named ? validField(this, itemIndex, 'File Name', filterTextSchema, named) : `statement-${account ?? 'all'}-${period.start}-${period.end}.csv`;
 	let columns: string[] | undefined;
-	const lines: string[] = [];
+	// The file is kept as one buffer per page, never as the records or one long string: memory stays near the file's size.
+	const pages: Buffer[] = [];
+	let count = 0;
 	let totalIn = 0n;
 	let totalOut = 0n;
 	await eachPage(this, 'fetchTransactions', { filters }, reading, (page) => {
-		columns ??= Object.keys(page[0]);
+		const keys = (columns ??= Object.keys(page[0]));
+		let text = '';
 		for (const record of page) {
 			const kobo = bankKobo(this, reading, record);
 			if (record.status === 'success') {
 				if (record.transaction_type === 'credit') totalIn += kobo;
 				else if (record.transaction_type === 'debit') totalOut += kobo;
 			}
-			lines.push(csvLine(columns.map((column) => record[column])));
+			text += `${csvLine(keys.map((column) => record[column]))}\r\n`;
 		}
+		count += page.length;
+		pages.push(Buffer.from(text, 'utf8'));
 	});
-	const count = lines.length;
 	// A statement with no transaction still has its header: the file says "nothing happened", not "nothing read".
-	const header = csvLine(columns ?? ['reference_number', 'account_number', 'amount', 'transaction_type', 'status', 'created_at']);
-	const text = `${header}\r\n${lines.join('\r\n')}${count > 0 ? '\r\n' : ''}`;
-	lines.length = 0;
-	const binary = await this.helpers.prepareBinaryData(Buffer.from(text, 'utf8'), fileName, 'text/csv');
+	const header = Buffer.from(`${csvLine(columns ?? ['reference_number', 'account_number', 'amount', 'transaction_type', 'status', 'created_at'])}\r\n`, 'utf8');
+	const file = Buffer.concat([header, ...pages.splice(0)]);
+	const binary = await this.helpers.prepareBinaryData(file, fileName, 'text/csv');
 	const json = {
 		account_number: account ?? 'all',
 		start_date: period.start,

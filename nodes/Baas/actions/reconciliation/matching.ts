@@ -135,6 +135,8 @@ function unpaid<R>(expected: bigint, explained: Collection<R> | undefined): RowR
 
 /** Rows (indices into `expected`) of one key against that key's successful collections, oldest first. */
 function allocate<R>(rows: number[], expected: ExpectedPayment[], successes: Array<Collection<R>>, tolerance: bigint): Map<number, Array<Collection<R>>> {
+	// One row (the usual case: one virtual account or reference per invoice): the three passes give it every collection.
+	if (rows.length === 1) return new Map([[rows[0], successes]]);
 	const taken = new Map<number, Array<Collection<R>>>(rows.map((row) => [row, []]));
 	const used = new Set<Collection<R>>();
 	const byAmount = new Queues<Collection<R>>();
