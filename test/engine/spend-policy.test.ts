@@ -91,9 +91,13 @@ describe('an AI agent after an unknown outcome', () => {
 describe('Allowed Beneficiaries know the bank', () => {
 	test('an allowed account number at another bank is someone else\'s account: refused before any request, the bank\'s name for it shown', async () => {
 		const reference = newReference('other-bank');
+		// Someone else holds the same number at bank 000014.
+		fx.bank.bank.externalAccounts.push({ bankCode: '000014', accountNumber: CUSTOMER, accountName: 'Tunde Bakare' });
 		const parameters = sendMoney({ transferType: 'inter', bankCode: { __rl: true, mode: 'id', value: '000014' }, options: { allowedBeneficiaryAccounts: `${CUSTOMER}:090823` } });
 		const { result: answer, requests } = await requestsDuring(async () => await asTool(parameters, payment(reference)));
+		fx.bank.bank.externalAccounts.pop();
 		expect(String(answer.error)).toContain(`Transfer ${reference} was not sent: account ${CUSTOMER}:000014 is not among this node's Allowed Beneficiaries. Only ${CUSTOMER}:090823 is allowed`);
+		expect(String(answer.error)).toContain(`The bank names account ${CUSTOMER}:000014 "Tunde Bakare".`);
 		expect(String(answer.error)).toContain('Nothing was sent to the bank.');
 		expect(moneyRequests(requests)).toEqual([]);
 		expect(transfersWith(reference)).toHaveLength(0);
