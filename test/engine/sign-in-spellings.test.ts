@@ -56,14 +56,20 @@ describe('one client ID saved against two spellings of the bank (issue 34, item 
 		expect(lockouts()).toBe(0);
 	});
 
-	test('one wrong secret saved at both addresses costs one refusal: the second Test recalls it', async () => {
+	test('one wrong secret saved at two spellings of one address costs one refusal; at another address it is tried once more, within the budget', async () => {
 		const [own, other] = spellings();
+		const port = new URL(fx.bank.url).port;
 		saveApi('copy-own', own, 'same-old-Secret');
+		saveApi('copy-respelled', `HTTP://127.0.0.1:${port}/`, 'same-old-Secret');
 		saveApi('copy-other', other, 'same-old-Secret');
 		expect((await testCredential(fx.credentials, 'baasApi', 'copy-own')).message).toMatch(/Invalid client credentials \[41\]/);
-		const recalled = await testCredential(fx.credentials, 'baasApi', 'copy-other');
+		const recalled = await testCredential(fx.credentials, 'baasApi', 'copy-respelled');
 		expect(recalled.message).toMatch(/The bank refused to sign in: Invalid client credentials \[41\] .* It is not tried again until \d\d:\d\d UTC/);
 		expect(refused()).toBe(1);
+		// Another host may be another bank (a Base URL corrected from the wrong one): tried, and counted for the client ID.
+		expect((await testCredential(fx.credentials, 'baasApi', 'copy-other')).message).toMatch(/Invalid client credentials \[41\]/);
+		expect(refused()).toBe(2);
+		expect(lockouts()).toBe(0);
 	});
 
 	test('a dashboard e-mail in other capitals at the other address shares the budget: 5 wrong passwords, 3 refusals, no lock', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { bankAddressOf } from './bankAddress';
 import type { ApiVariant } from './routes';
 import type { Scrubber } from './scrub';
 import { scrubberFor, secretValues } from './scrub';
@@ -27,7 +28,11 @@ export interface CredentialView {
 	key: string;
 	/** Variant + client ID or e-mail, whatever the secret or Base URL (a gateway, `:443`): what the bank locks. */
 	identityKey: string;
-	/** The identity and a hash of the secret, not the Base URL: what the bank refused (for the sign-in guard). */
+	/**
+	 * The bank's address (however spelled: case, default port, trailing slash), the identity and a hash of the
+	 * secret: what the bank refused, not tried again for a while (the sign-in guard). A Base URL corrected to another
+	 * bank is tried at once, within the identity's budget of refusals, which is kept whatever the URL.
+	 */
 	credentialKey: string;
 	/** "client ID abc" or "e-mail a@b.c": the identity as errors name it. */
 	who: string;
@@ -58,7 +63,7 @@ export function tokenKeyOf(variant: ApiVariant, data: ICredentialDataDecryptedOb
 	const baseUrl = normalisedBaseUrl(data);
 	const [who, secret] = [String(data[SIGN_IN[variant].identity] ?? '').trim().toLowerCase(), String(data[SIGN_IN[variant].secret] ?? '')];
 	const hash = (parts: string[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-	return { key: hash([variant, baseUrl, who, secret]), credentialKey: hash([variant, who, secret]), baseUrl, identity: who };
+	return { key: hash([variant, baseUrl, who, secret]), credentialKey: hash([variant, bankAddressOf(baseUrl), who, secret]), baseUrl, identity: who };
 }
 
 /** The view of a credential's values; `name` is n8n's name of the credential, when known. */
