@@ -64,7 +64,7 @@ function invalidValues(property: INodeProperties): unknown[] {
 		case 'string':
 			// Blank is "not set" for an optional field (Session → Verify then checks the credential's own token).
 			// 12.5 is a valid amount (a number from a sheet); an amount field gets a float artefact instead.
-			return [expr({ a: 1 }), expr(LONG), property.required ? expr('   ') : /amount$|tolerance$/i.test(property.name) ? expr(0.1 + 0.2) : expr(12.5), expr(['a']), expr(true), expr('\u0000<script>')];
+			return [expr({ a: 1 }), expr(LONG), property.required ? expr('   ') : /amount$|tolerance$|dailyLimit$/i.test(property.name) ? expr(0.1 + 0.2) : expr(12.5), expr(['a']), expr(true), expr('\u0000<script>')];
 		case 'options':
 			// Empty is "no filter" for an optional list, so the wrong values are other words, other types, other case.
 			return [expr('not-an-option'), expr(42), expr('ACTIVE'), expr({ a: 1 }), expr(true), expr('no such value')];
