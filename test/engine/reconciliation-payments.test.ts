@@ -88,6 +88,47 @@ describe.each(LIST_SHAPES)('Match Expected Payments (%s list shape)', (shape) =>
 		]);
 	});
 
+	test('Add Totals ends with one item: the count and sums of each outcome as decimal strings, and lines for a chat', async () => {
+		const first = await collect(fx, { account_number: '0823100001', amount: '1500' });
+		await collect(fx, { account_number: '0823100002', amount: '1000.00' });
+		await collect(fx, { account_number: '0823000001', amount: '0.10' });
+		await collect(fx, { account_number: '0823000001', amount: '0.20' });
+		const day = dayOf(first.created_at);
+		const rows = [
+			{ account_number: '0823100001', amount: '1500.00' },
+			{ account_number: '0823100002', amount: '1500.00' },
+			{ account_number: '0823100006', amount: '400.00' },
+		];
+		const run = await runNode(fx.credentials, api({ matchBy: 'virtualAccount', startDate: day, endDate: day, options: { addTotals: true } }, { items: rows }));
+		expect(run.error).toBeUndefined();
+		const totals = run.json.at(-1)!;
+		const unexpected = run.json.filter((json) => json.reconciliation_outcome === 'unexpected');
+		const received = unexpected.reduce((sum, json) => sum + BigInt(String(json.reconciliation_paid).replace('.', '')), 0n);
+		const naira = (kobo: bigint) => `${kobo / 100n}.${String(kobo % 100n).padStart(2, '0')}`;
+		expect(totals).toEqual({
+			reconciliation_outcome: 'totals',
+			reconciliation_start_date: day,
+			reconciliation_end_date: day,
+			reconciliation_expected_rows: 3,
+			reconciliation_unexpected: unexpected.length,
+			reconciliation_totals: {
+				matched: { count: 1, expected: '1500.00', paid: '1500.00' },
+				underpaid: { count: 1, expected: '1500.00', paid: '1000.00' },
+				'not paid yet': { count: 1, expected: '400.00', paid: '0.00' },
+				unexpected: { count: unexpected.length, expected: '0.00', paid: naira(received) },
+			},
+			reconciliation_summary: [
+				`3 expected payments, ${unexpected.length} unexpected`,
+				'matched: 1, expected NGN 1500.00, paid NGN 1500.00',
+				'underpaid: 1, expected NGN 1500.00, paid NGN 1000.00',
+				'not paid yet: 1, expected NGN 400.00, paid NGN 0.00',
+				`unexpected: ${unexpected.length}, received NGN ${naira(received)}`,
+			].join('\n'),
+		});
+		expect(unexpected.length).toBeGreaterThanOrEqual(2);
+		expect(run.items.at(-1)!.pairedItem).toEqual(rows.map((_row, item) => ({ item })));
+	});
+
 	test('by reference: 0.10 against 0.1, 1,500.00, amounts beyond 2^53 kobo, two invoices with one reference, tolerance', async () => {
 		const at = await collect(fx, { account_number: '0823100001', amount: '0.10', reference: 'INV-DEC' });
 		await collect(fx, { account_number: '0823100001', amount: '1500', reference: 'INV-GROUPED' });

@@ -10,6 +10,7 @@ import type { ExpectedPayment } from './matching';
 import { matchKey, reconcile } from './matching';
 import { rowFields, unexpectedFields } from './paymentItems';
 import { readPeriod } from './period';
+import { totalsFields } from './totals';
 import { optionsCollection, periodFields } from './fields';
 
 export const description: INodeProperties[] = [
@@ -56,6 +57,14 @@ export const description: INodeProperties[] = [
 		[
 			accountLocator({ displayName: 'Account Number', name: 'accountNumber', description: 'Only payments credited to this account' }),
 			{
+				displayName: 'Add Totals',
+				name: 'addTotals',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to end with one item (outcome "totals") holding the count and the expected and paid sums of each outcome as decimal strings, and the same as lines for a chat message (reconciliation_summary)',
+			},
+			{
 				displayName: 'Include Unexpected',
 				name: 'includeUnexpected',
 				type: 'boolean',
@@ -99,6 +108,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const period = readPeriod(this, itemIndex);
 	const tolerance = validField(this, itemIndex, 'Tolerance (NGN)', toleranceSchema, this.getNodeParameter('options.tolerance', itemIndex, '0.00'));
 	const includeUnexpected = validField(this, itemIndex, 'Include Unexpected', booleanSchema, this.getNodeParameter('options.includeUnexpected', itemIndex, true));
+	const addTotals = validField(this, itemIndex, 'Add Totals', booleanSchema, this.getNodeParameter('options.addTotals', itemIndex, false));
 	const account = readAccountNumber(this, itemIndex, 'options.accountNumber', 'Account Number', { optional: true });
 	const expected = readExpected(this, keyField, keyName, amountField);
 
@@ -116,6 +126,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (includeUnexpected) {
 		for (const collection of unexpected) out.push({ json: unexpectedFields(collection) as IDataObject, pairedItem: { item: 0 } });
 	}
+	if (addTotals) out.push({ json: totalsFields(rows, includeUnexpected ? unexpected : [], period), pairedItem: items.map((_, index) => ({ item: index })) });
 	return new OperationItems(out);
 }
 
