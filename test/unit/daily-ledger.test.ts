@@ -2,8 +2,9 @@
  * The pure core of Daily Limit per Source Account (nodes/Baas/actions/transfer/dailyLedger.ts): each rule named in
  * its header has a test here, and a generated-history check holds the ledger against the bank's own sum.
  */
+import { koboToAmount } from '../../nodes/Baas/amounts';
 import type { DayLedger, DebitRecord } from '../../nodes/Baas/actions/transfer/dailyLedger';
-import { amountOf, FRESH_MS, koboOf, newLedger, spentKobo, startRead, takePage } from '../../nodes/Baas/actions/transfer/dailyLedger';
+import { FRESH_MS, koboOf, newLedger, spentKobo, startRead, takePage } from '../../nodes/Baas/actions/transfer/dailyLedger';
 
 const debit = (reference: string, amount: string, status = 'success'): DebitRecord => ({ reference_number: reference, amount, status, transaction_type: 'debit' });
 
@@ -23,13 +24,13 @@ function read(ledger: DayLedger, list: DebitRecord[], nowMs: number, cap = Infin
 	throw new Error('the read never ended');
 }
 
-const listed = (ledger: DayLedger) => amountOf(spentKobo(ledger).listed);
+const listed = (ledger: DayLedger) => koboToAmount(spentKobo(ledger).listed);
 
 test('amounts are whole kobo, never floats', () => {
 	expect(koboOf('0.10')).toBe(10n);
 	expect(koboOf('0.1')).toBe(10n);
 	expect(koboOf('90071992547409.93')).toBe(9007199254740993n);
-	expect(amountOf(9007199254740993n)).toBe('90071992547409.93');
+	expect(koboToAmount(9007199254740993n)).toBe('90071992547409.93');
 });
 
 test('rule 1: success and pending debits count, failed ones and credits do not', () => {
@@ -115,7 +116,7 @@ test('generated days: after every read the ledger holds exactly what the bank li
 			const arrivals = Math.floor(next() * (next() < 0.2 ? 400 : 20));
 			for (let k = 0; k < arrivals; k++) {
 				const kobo = BigInt(1 + Math.floor(next() * 1_000_000));
-				list.unshift(debit(`S${seed}-${n++}`, amountOf(kobo), next() < 0.1 ? 'pending' : 'success'));
+				list.unshift(debit(`S${seed}-${n++}`, koboToAmount(kobo), next() < 0.1 ? 'pending' : 'success'));
 			}
 			read(ledger, list, call * 1000, cap);
 			const truth = list.reduce((sum, record) => sum + koboOf(String(record.amount)), 0n);

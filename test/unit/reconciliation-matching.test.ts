@@ -1,7 +1,7 @@
 /** The matching core of Reconciliation → Match Expected Payments: pure, so every rule is checked here in full. */
 import type { Collection, ExpectedPayment, RowResult } from '../../nodes/Baas/actions/reconciliation/matching';
 import { matchKey, PAYMENT_OUTCOMES, reconcile } from '../../nodes/Baas/actions/reconciliation/matching';
-import { koboForPeople, koboToAmount } from '../../nodes/Baas/actions/reconciliation/money';
+import { koboForPeople, koboToAmount } from '../../nodes/Baas/amounts';
 import { toKobo } from '../../nodes/Baas/validation';
 
 const kobo = (amount: string | number) => {

@@ -6,7 +6,7 @@ import { accountLocator, readAccountNumber } from '../account/accountLocator';
 import { OperationItems } from '../types';
 import { bankKobo } from './collections';
 import { csvLine } from './csv';
-import { koboToAmount } from './money';
+import { koboToAmount } from '../../amounts';
 import { eachPage } from './pages';
 import { readPeriod } from './period';
 import { optionsCollection, periodFields } from './fields';

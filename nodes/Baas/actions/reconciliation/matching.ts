@@ -18,7 +18,7 @@
  *   they only explain a row that received none, and are otherwise left out.
  * Cost: grouping by key in Maps plus one sort of the collections by time, O(n log n) for n rows and collections.
  */
-import { koboForPeople } from './money';
+import { koboForPeople } from '../../amounts';
 
 export const PAYMENT_OUTCOMES = ['matched', 'underpaid', 'overpaid', 'paid in parts', 'paid twice', 'not paid yet', 'pending', 'failed', 'unexpected'] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];

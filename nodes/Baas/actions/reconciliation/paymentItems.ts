@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Collection, RowResult } from './matching';
-import { koboForPeople, koboToAmount } from './money';
+import { koboForPeople, koboToAmount } from '../../amounts';
 import type { Period } from './period';
 
 const during = (period: Period) => (period.start === period.end ? `on ${period.start}` : `from ${period.start} to ${period.end}`);

@@ -13,7 +13,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { matchKey } from './matching';
-import { koboForPeople, koboToAmount } from './money';
+import { koboForPeople, koboToAmount } from '../../amounts';
 
 export const SETTLEMENT_OUTCOMES = ['settled', 'not settled yet', 'settled with another amount', 'settled twice', 'settlement without a collection'] as const;
 export type SettlementOutcome = (typeof SETTLEMENT_OUTCOMES)[number];

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Collection, PaymentOutcome, RowResult } from './matching';
 import { PAYMENT_OUTCOMES } from './matching';
-import { koboToAmount } from './money';
+import { koboToAmount } from '../../amounts';
 import type { Period } from './period';
 
 interface Sums {

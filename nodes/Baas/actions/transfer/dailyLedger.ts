@@ -24,11 +24,6 @@ export function koboOf(amount: string): Kobo {
 	return BigInt(units || '0') * 100n + BigInt((cents + '00').slice(0, 2));
 }
 
-export function amountOf(kobo: Kobo): string {
-	const sign = kobo < 0n ? '-' : '';
-	const abs = kobo < 0n ? -kobo : kobo;
-	return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
 
 /** A full read older than this is done again, so that status changes (pending → failed) are seen. */
 export const FRESH_MS = 10 * 60_000;

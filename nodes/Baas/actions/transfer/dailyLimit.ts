@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { koboToAmount } from '../../amounts';
 import { asNodeError, responseCodeOf } from '../../transport/outcome';
 import { bankRequest } from '../../transport/request';
 import { refusedError, whyNoAnswer } from '../writeOutcome';
 import type { DayLedger, DebitRecord, Read } from './dailyLedger';
-import { amountOf, koboOf, newLedger, spentKobo, startRead, takePage } from './dailyLedger';
+import { koboOf, newLedger, spentKobo, startRead, takePage } from './dailyLedger';
 import type { TransferBody } from './exactlyOnce';
 
 /**
@@ -135,11 +136,11 @@ export async function reserveWithinDailyLimit(
 		const limitKobo = koboOf(limit);
 		if (after > limitKobo) {
 			const left = limitKobo > spent ? limitKobo - spent : 0n;
-			const inFlightText = inFlight > 0n ? ` and NGN ${amountOf(inFlight)} this n8n is still sending` : '';
+			const inFlightText = inFlight > 0n ? ` and NGN ${koboToAmount(inFlight)} this n8n is still sending` : '';
 			throw refusedError(
 				context.getNode(),
 				itemIndex,
-				`${notSent}: account ${account} has sent NGN ${amountOf(spent)} today (${day}, UTC: NGN ${amountOf(listed)} listed by the bank${inFlightText}); NGN ${body.amount} more would pass this node's Daily Limit per Source Account of NGN ${limit} (NGN ${amountOf(left)} left today). Nothing was sent to the bank.`,
+				`${notSent}: account ${account} has sent NGN ${koboToAmount(spent)} today (${day}, UTC: NGN ${koboToAmount(listed)} listed by the bank${inFlightText}); NGN ${body.amount} more would pass this node's Daily Limit per Source Account of NGN ${limit} (NGN ${koboToAmount(left)} left today). Nothing was sent to the bank.`,
 				'Do not split the payment to pass the limit: pay the rest tomorrow, or ask the person who set the limit on this node.',
 			);
 		}

@@ -9,6 +9,16 @@ import { refusedError, whyNoAnswer } from '../writeOutcome';
 import type { TransferBody } from './exactlyOnce';
 import { sameName } from './fields';
 
+/** The bank's Name Enquiry for a transfer's beneficiary (a dashboard route: the node's BaaS Dashboard credential). */
+export async function nameEnquiryFor(context: IExecuteFunctions, itemIndex: number, body: TransferBody): Promise<IDataObject> {
+	return await bankRequest<IDataObject>(
+		context,
+		'nameEnquiry',
+		{ beneficiary_account_number: body.beneficiary_account_number, bank_code: body.bank_code, source_account_number: body.source_account_number },
+		{ itemIndex, variant: 'web' },
+	);
+}
+
 /**
  * Check Beneficiary Name: just before sending, asks the bank for the name on the beneficiary account (Name
  * Enquiry, a dashboard route: the node's BaaS Dashboard credential) and refuses the transfer unless it is the
@@ -34,12 +44,7 @@ export async function refuseOtherBeneficiary(context: IExecuteFunctions, itemInd
 	}
 	let found: IDataObject;
 	try {
-		found = await bankRequest<IDataObject>(
-			context,
-			'nameEnquiry',
-			{ beneficiary_account_number: body.beneficiary_account_number, bank_code: body.bank_code, source_account_number: body.source_account_number },
-			{ itemIndex, variant: 'web' },
-		);
+		found = await nameEnquiryFor(context, itemIndex, body);
 	} catch (error) {
 		const cause = asNodeError(context.getNode(), error, itemIndex);
 		throw refusedError(

@@ -1,13 +1,12 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { bankRequest } from '../../transport/request';
 import { credentialView } from '../../transport/session';
 import { runsAsTool } from '../toolCaller';
 import type { SpendReservation } from './dailyLimit';
 import { reserveWithinDailyLimit } from './dailyLimit';
 import type { TransferBody } from './exactlyOnce';
 import { limitsOf, refuseAboveMaximum, refuseOtherAccount, refusesAccountNumberAllowedElsewhere } from './limits';
-import { refuseOtherBeneficiary } from './nameCheck';
+import { nameEnquiryFor, refuseOtherBeneficiary } from './nameCheck';
 import { refuseRepeatOfUnknown } from './unknownOutcomes';
 
 /**
@@ -38,12 +37,7 @@ export async function checkSpendPolicy(
 /** The name the bank holds on the beneficiary account, or undefined when it cannot be read (the refusal stands). */
 async function nameAtBank(context: IExecuteFunctions, itemIndex: number, body: TransferBody): Promise<string | undefined> {
 	try {
-		const found = await bankRequest<IDataObject>(
-			context,
-			'nameEnquiry',
-			{ beneficiary_account_number: body.beneficiary_account_number, bank_code: body.bank_code, source_account_number: body.source_account_number },
-			{ itemIndex, variant: 'web' },
-		);
+		const found = await nameEnquiryFor(context, itemIndex, body);
 		return typeof found?.account_name === 'string' ? found.account_name : undefined;
 	} catch {
 		return undefined;
