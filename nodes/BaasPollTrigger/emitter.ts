@@ -5,6 +5,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { asNodeError } from '../Baas/transport/outcome';
+import type { bankRequest } from '../Baas/transport/request';
 import type { ApiVariant } from '../Baas/transport/routes';
 import type { EventKind } from '../BaasTrigger/options';
 import type { Budget } from './budget';
@@ -28,6 +29,8 @@ export interface Emitted {
 
 export interface EmitRun {
 	context: IPollFunctions;
+	/** The one function that asks the bank. */
+	request: typeof bankRequest;
 	settings: PollSettings;
 	variant: ApiVariant;
 	nowMs: number;
@@ -47,7 +50,7 @@ export const who = (context: IPollFunctions) => `BaaS (Polling) Trigger "${conte
 async function statusOf(run: EmitRun, stream: Stream, reference: string): Promise<StatusAnswer | undefined> {
 	const timeoutMs = run.budget.take();
 	try {
-		const answer = await currentStatus(run.context, stream, reference, run.variant, timeoutMs);
+		const answer = await currentStatus(run.request, run.context, stream, reference, run.variant, timeoutMs);
 		run.progressed = true;
 		return answer;
 	} catch (error) {
@@ -65,7 +68,7 @@ async function conclude(run: EmitRun, stream: Stream, state: StreamState, refere
 	if (outcome === 'pending') return false;
 	const kind = eventKindOf(stream.name, outcome);
 	if (kind !== undefined && run.settings.events.includes(kind)) {
-		const shaped = await inWebhookShape(run.context, run.variant, stream, record, run.budget, run.nowMs);
+		const shaped = await inWebhookShape(run.request, run.context, run.variant, stream, record, run.budget, run.nowMs);
 		run.emit({ kind, record: shaped, createdMs });
 	}
 	if (kind === 'TRANSFER_FAILED') state.failed.set(reference, createdMs);

@@ -201,6 +201,23 @@ export async function pollForEvents(context: IPollFunctions, settings: PollSetti
 	startAfresh(context);
 	const variant: ApiVariant = variantOf(context);
 	await assertNotPaused(context, variant, nowMs);
+	return await pollOnce({ context, settings, variant, nowMs, request: bankRequest });
+}
+
+/**
+ * What one poll needs from outside: n8n's poll context (static data, log, time budget), the settings, which API,
+ * n8n's clock, and the one function that asks the bank (the transport's; a model of the bank in the fuzz tests).
+ */
+export interface PollInput {
+	context: IPollFunctions;
+	settings: PollSettings;
+	variant: ApiVariant;
+	nowMs: number;
+	request: typeof bankRequest;
+}
+
+/** One poll, signed in already: reads the bank through `request` only. */
+export async function pollOnce({ context, settings, variant, nowMs, request }: PollInput): Promise<INodeExecutionData[][] | null> {
 	const staticData = context.getWorkflowStaticData('node');
 	const saved = (typeof staticData.streams === 'object' && staticData.streams !== null ? staticData.streams : {}) as IDataObject;
 	const emitted: Emitted[] = [];
@@ -211,7 +228,7 @@ export async function pollForEvents(context: IPollFunctions, settings: PollSetti
 		nowMs,
 		budget: new Budget(settings.requestBudget, context.getNode(), pollTime(context, nowMs)),
 		emit: (event) => emitted.push(event),
-		request: bankRequest,
+		request,
 		progressed: false,
 		malformed: 0,
 		served: 0,

@@ -8,7 +8,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { asNodeError } from '../Baas/transport/outcome';
-import { bankRequest } from '../Baas/transport/request';
+import type { bankRequest } from '../Baas/transport/request';
 import type { ApiVariant } from '../Baas/transport/routes';
 import { credentialView } from '../Baas/transport/session';
 import type { Budget } from './budget';
@@ -21,14 +21,14 @@ const names = new Map<string, { name: string; atMs: number }>();
 
 const CATEGORY: Record<Stream['name'], string> = { collections: 'collection', transfers: 'transfer' };
 
-async function accountName(context: IPollFunctions, variant: ApiVariant, account: string, budget: Budget, nowMs: number): Promise<string | undefined> {
+async function accountName(request: typeof bankRequest, context: IPollFunctions, variant: ApiVariant, account: string, budget: Budget, nowMs: number): Promise<string | undefined> {
 	const key = `${(await credentialView(context, variant)).identityKey}|${account}`;
 	const known = names.get(key);
 	if (known !== undefined && nowMs - known.atMs < NAME_TTL_MS) return known.name;
 	const timeoutMs = budget.take();
 	let balance: IDataObject | undefined;
 	try {
-		balance = await bankRequest<IDataObject>(context, 'getAccountBalance', { account_number: account }, { variant, attempts: 1, timeoutMs });
+		balance = await request<IDataObject>(context, 'getAccountBalance', { account_number: account }, { variant, attempts: 1, timeoutMs });
 	} catch (error) {
 		if (endsThePoll(error)) throw asNodeError(context.getNode(), error);
 		context.logger.warn(`BaaS (Polling) Trigger "${context.getNode().name}" could not read the name of account ${account}: ${(error as Error).message}`);
@@ -44,6 +44,7 @@ async function accountName(context: IPollFunctions, variant: ApiVariant, account
 
 /** The record as the integration list and the webhook write it. */
 export async function inWebhookShape(
+	request: typeof bankRequest,
 	context: IPollFunctions,
 	variant: ApiVariant,
 	stream: Stream,
@@ -54,7 +55,7 @@ export async function inWebhookShape(
 	if (variant !== 'web' || 'remarks' in record) return record;
 	const { narration, ...rest } = record;
 	const account = typeof record.account_number === 'string' ? record.account_number : '';
-	const name = account === '' ? undefined : await accountName(context, variant, account, budget, nowMs);
+	const name = account === '' ? undefined : await accountName(request, context, variant, account, budget, nowMs);
 	return {
 		...rest,
 		...(name !== undefined ? { account_name: name } : {}),

@@ -1,7 +1,7 @@
 /** The current status of one record the trigger saw pending. */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { bankRequest } from '../Baas/transport/request';
+import type { bankRequest } from '../Baas/transport/request';
 import type { ApiVariant } from '../Baas/transport/routes';
 import { asNodeError, responseCodeOf } from '../Baas/transport/outcome';
 import type { Outcome, Stream } from './events';
@@ -19,6 +19,7 @@ export interface StatusAnswer {
  * dashboard API, which has no transaction_status) the list filtered by that reference.
  */
 export async function currentStatus(
+	request: typeof bankRequest,
 	context: IPollFunctions,
 	stream: Stream,
 	reference: string,
@@ -27,7 +28,7 @@ export async function currentStatus(
 ): Promise<StatusAnswer> {
 	if (stream.name === 'transfers' && variant === 'api') {
 		try {
-			const record = await bankRequest<IDataObject>(context, 'transactionStatus', { reference_number: reference }, { variant, attempts: 1, timeoutMs });
+			const record = await request<IDataObject>(context, 'transactionStatus', { reference_number: reference }, { variant, attempts: 1, timeoutMs });
 			return { outcome: outcomeOf(record?.status), record };
 		} catch (error) {
 			// 06: the bank has no transfer under this reference (yet); ask again later rather than guess.
@@ -35,7 +36,7 @@ export async function currentStatus(
 			throw asNodeError(context.getNode(), error);
 		}
 	}
-	const found = await bankRequest<IDataObject[]>(
+	const found = await request<IDataObject[]>(
 		context,
 		'fetchTransactions',
 		{ filters: { ...stream.filters, reference_number: reference }, page: 1, page_size: 1, limit: 1 },

@@ -32,7 +32,7 @@ export async function fetchTestEvent(context: IPollFunctions, settings: PollSett
 			let record: IDataObject | undefined = entry.record;
 			if (stream.name === 'transfers' && variant === 'api') {
 				if (lookups++ >= LOOKUPS) break;
-				record = (await currentStatus(context, stream, entry.reference, variant)).record;
+				record = (await currentStatus(bankRequest, context, stream, entry.reference, variant)).record;
 			}
 			if (record !== undefined) {
 				best = { kind, record, createdMs: entry.createdMs };
