@@ -12,7 +12,7 @@ import type { Budget } from './budget';
 import { endsThePoll, OutOfBudget } from './budget';
 import type { Stream } from './events';
 import { eventKindOf, outcomeOf } from './events';
-import type { Slot } from './memory';
+import type { Slot } from './core/memory';
 import { dueReferences, firstSeen, reschedule } from './pending';
 import type { PollSettings } from './settings';
 import { POLL_LIMITS } from './settings';
@@ -40,7 +40,7 @@ export interface EmitRun {
 	progressed: boolean;
 	/** Records stamped further ahead of n8n's clock than the overlap, and the furthest ahead (ms). */
 	ahead: { count: number; mostMs: number };
-	/** Records that arrived stamped before the previous poll by more than the overlap. */
+	/** Lists whose newest new record was stamped more than the overlap before n8n's clock, and by how much at most (ms). */
 	behind: { count: number; mostMs: number };
 }
 
@@ -82,12 +82,37 @@ function noteClock(run: EmitRun, state: StreamState, createdMs: number): void {
 		run.ahead.count++;
 		run.ahead.mostMs = Math.max(run.ahead.mostMs, aheadMs);
 	}
-	if (state.lastPollMs !== undefined) {
-		const behindMs = state.lastPollMs - createdMs;
-		if (behindMs > POLL_LIMITS.overlapMs) {
-			run.behind.count++;
-			run.behind.mostMs = Math.max(run.behind.mostMs, behindMs);
-		}
+	state.newestNewMs = Math.max(state.newestNewMs ?? -Infinity, createdMs);
+}
+
+/**
+ * A list read up to its newest record whose newest new record is stamped more than the overlap before n8n's clock:
+ * the bank's clock runs behind, or it writes records late (a warning only: what is read never depends on n8n's clock).
+ */
+export function noteBehind(run: EmitRun, state: StreamState, caughtUp: boolean): void {
+	const behindMs = state.newestNewMs === undefined ? 0 : run.nowMs - state.newestNewMs;
+	if (!caughtUp || behindMs <= POLL_LIMITS.overlapMs) return;
+	run.behind.count++;
+	run.behind.mostMs = Math.max(run.behind.mostMs, behindMs);
+}
+
+export function warnAboutClock(run: EmitRun & { malformed: number }): void {
+	const minutes = (ms: number) => Math.round(ms / 60_000);
+	const name = who(run.context);
+	if (run.ahead.count > 0) {
+		run.context.logger.warn(
+			`${name}: ${run.ahead.count} record(s) stamped up to ${minutes(run.ahead.mostMs)} min ahead of n8n's clock. Emitted once; the bank's clock (or its time zone) is off.`,
+		);
+	}
+	if (run.behind.count > 0) {
+		run.context.logger.warn(
+			`${name}: the newest new record is stamped ${minutes(run.behind.mostMs)} min before n8n's clock. The bank's clock runs behind n8n's, or it writes records late; records written more than ${minutes(POLL_LIMITS.overlapMs)} min late could be missed.`,
+		);
+	}
+	if (run.malformed > 0) {
+		run.context.logger.warn(
+			`${name} skipped ${run.malformed} malformed entr${run.malformed === 1 ? 'y' : 'ies'} in the bank's lists (null, or without reference_number or a valid created_at)`,
+		);
 	}
 }
 

@@ -1,19 +1,19 @@
 /**
  * One scheduled poll. Each list the selected events need (collections; transfers; the failed transfers, for
- * reversals) is followed from where the trigger stands up to the bank's newest record (follow.ts), and what it
- * hands on becomes events (emitter.ts), remembered so each is emitted once (memory.ts). Within Requests per Poll,
- * in turns:
- *   1. one page of each stream's list (its top when caught up, else the next page of its backlog), and the status
- *      look-ups the transfers found there need: new events are seen at every poll, however large a backlog;
- *   2. one page of the failed transfers, and status checks of transfers still pending (at most half of what is
- *      left), taking turns going first from one poll to the next;
+ * reversals) has a follower (core/follow.ts) that asks for pages and hands on records not handled before; this
+ * reads what they ask for (drive.ts) within Requests per Poll and the poll's time, in this order:
+ *   1. each stream's first page (its top when caught up, else the next page of its backlog, or the search for its
+ *      place), and the status look-ups its transfers need: new events are seen at every poll;
+ *   2. a page of the failed transfers, and status checks of transfers still pending (at most half of what is
+ *      left), in an order that changes from one poll to the next;
  *   3. each list's check for records the bank wrote late behind its place (older than a backlog above it), the
- *      list going first taking turns from one poll to the next, so that at a small Requests per Poll every list's
- *      check gets requests; a check left unfinished goes on at the next poll (follow.ts);
- *   4. the rest of each backlog, a page of each list in turn, then the checks of lists caught up only now.
+ *      lists in an order that changes from one poll to the next, so that at a small Requests per Poll every list's
+ *      check gets requests; a check left unfinished goes on at the next poll;
+ *   4. the rest of each list's work (backlogs, checks of places moved), a page of each list in turn.
  * What was handled is saved with the place: a poll that runs out of requests or time, is rate limited or meets a
  * failure after some progress returns what it emitted (the failure goes to n8n's log) and the next poll goes on
- * from there. A poll that failed before any progress fails as a whole, emitting nothing.
+ * from there. A poll that failed before any progress fails as a whole, emitting nothing. A poll that found nothing
+ * new leaves the node's static data as it was.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
@@ -22,133 +22,80 @@ import { bankRequest, variantOf } from '../Baas/transport/request';
 import type { ApiVariant } from '../Baas/transport/routes';
 import { startAfresh } from '../Baas/transport/session';
 import { Budget, OutOfBudget } from './budget';
+import { ListFollower } from './core/follow';
+import { trim } from './core/memory';
+import type { ListState } from './core/types';
+import type { DrivenList } from './drive';
+import { drivenList, inTurns, serve } from './drive';
 import type { EmitRun, Emitted } from './emitter';
-import { handleFailure, handleListed, noticeFinal, recheckPending, warnAbout, who } from './emitter';
+import { handleFailure, handleListed, noteBehind, noticeFinal, recheckPending, warnAbout, warnAboutClock, who } from './emitter';
 import type { Stream } from './events';
 import { streamsFor, toItem } from './events';
-import type { ListState } from './follow';
-import { ListFollower } from './follow';
-import { emptyMemory, trim } from './memory';
-import { boundPending, dueReferences, firstSeen } from './pending';
-import type { ReadRun } from './reader';
-import { ListReader } from './reader';
+import { boundPending, dueReferences } from './pending';
+import { readListPage } from './reader';
 import type { PollSettings } from './settings';
 import { POLL_LIMITS } from './settings';
 import { assertNotPaused } from './signInPause';
+import type { StartRun } from './start';
+import { failuresFilters, failuresFloor, failuresState, listFilters, sinceFilter, startStream } from './start';
 import type { StreamState } from './state';
-import { defaultPaging, listToJson, parseListState, parseState, scopeOf, stateToJson } from './state';
+import { listToJson, parseState, scopeOf, stateToJson } from './state';
+import type { Slot } from './core/memory';
 
-type Run = EmitRun & ReadRun;
-
-const DAY_MS = 86_400_000;
-
-/**
- * The list's date filter: from the day before the floor's UTC day, so a bank whose days are in another time zone
- * still lists the floor. It bounds the list's bottom only; the trigger reads from the top.
- */
-function sinceFilter(floorMs: number | null): IDataObject {
-	return floorMs === null ? {} : { start_date: new Date(floorMs - DAY_MS).toISOString().slice(0, 10) };
-}
-
-function listFilters(run: Run, stream: Stream, extra: IDataObject): IDataObject {
-	return { ...stream.filters, ...extra, ...(run.settings.accountNumber ? { account_number: run.settings.accountNumber } : {}) };
-}
-
-/** The failed transfers since `sinceMs`, newest first: where reversals appear. */
-const failuresFilters = (run: Run, transfers: Stream, sinceMs: number) => listFilters(run, transfers, { status: 'failed', ...sinceFilter(sinceMs) });
-
-/** How long the trigger looks back for reversals: the look-back, and never before it started. */
-const failuresFloor = (transfers: StreamState, nowMs: number) => Math.max(transfers.originMs, nowMs - POLL_LIMITS.lookBackMs);
+type Run = EmitRun & StartRun & { served: { served: number } };
 
 interface Followed {
 	stream: Stream;
 	state: StreamState;
-	follower: ListFollower;
+	/** Undefined for a stream started in this poll: its place is read from the next poll on. */
+	list?: DrivenList;
+}
+
+/** Hands on records one at a time; stops at the first that needs a request the poll no longer has. */
+async function handOnEach(slots: Slot[], handle: (slot: Slot) => Promise<void>): Promise<{ handed: number; failure?: unknown }> {
+	let handed = 0;
+	for (const slot of slots) {
+		try {
+			await handle(slot);
+		} catch (error) {
+			return error instanceof OutOfBudget ? { handed } : { handed, failure: error };
+		}
+		handed++;
+	}
+	return { handed };
+}
+
+/** A list's follower for this poll: its pages read with `filters`, its records handed to `handle`. */
+function driven(run: Run, state: ListState, filters: IDataObject, ordered: boolean, handle: (slot: Slot) => Promise<void>, observe?: (slots: Slot[]) => void): DrivenList {
+	const follower = new ListFollower(state, { nowMs: run.nowMs, ordered, requestsLeft: () => run.budget.left, bank: run.served });
+	const spec = { filters, variant: run.variant };
+	const read = async (window: Parameters<DrivenList['read']>[0]) => {
+		const page = await readListPage(run, spec, window);
+		observe?.(page.slots);
+		return page;
+	};
+	return drivenList(follower, read, async (slots) => await handOnEach(slots, handle));
+}
+
+function followStream(run: Run, stream: Stream, state: StreamState): DrivenList {
+	const filters = listFilters(run, stream, sinceFilter(state.floorMs));
+	return driven(run, state, filters, true, async (slot) => await handleListed(run, stream, state, slot), (slots) => noticeFinal(state, slots, run.nowMs));
 }
 
 /**
- * A stream the trigger has no place in yet. With Start From, it reads up from that moment (a backfill);
- * otherwise the records the bank lists now are history and the trigger starts above the newest of them.
- * Transfers still pending then are watched, so their outcome is emitted when final.
+ * The bank's clock as its list shows it: the middle created_at of the newest records handled (up to 21), so a few
+ * records stamped in the future (a local time labelled UTC) do not age the rest. Null: nothing handled yet.
  */
-async function startStream(run: Run, stream: Stream, scope: string): Promise<{ state: StreamState; fresh: boolean }> {
-	const pending: StreamState['pending'] = new Map();
-	if (stream.name === 'transfers') {
-		const waiting = new ListReader(run, { filters: listFilters(run, stream, { status: 'pending', ...sinceFilter(run.nowMs - POLL_LIMITS.lookBackMs) }), variant: run.variant }, defaultPaging(POLL_LIMITS.pageSize));
-		for (const slot of (await waiting.read({ page: 1, size: POLL_LIMITS.pageSize })).slots) {
-			if (slot.reference !== undefined) pending.set(slot.reference, firstSeen(slot.createdMs as number, run.nowMs, POLL_LIMITS.recheckDelaysMs));
-		}
+export function bankTimeOf(list: ListState): number | null {
+	const times: number[] = [];
+	for (const reference of list.memory.mirror) {
+		const ms = list.memory.seen.get(reference);
+		if (ms !== undefined) times.push(ms);
+		if (times.length === 21) break;
 	}
-	const base = { scope, pending, failed: new Map<string, number>(), memory: emptyMemory(), paging: defaultPaging(POLL_LIMITS.pageSize) };
-	const startFromMs = run.settings.startFromMs;
-	if (startFromMs !== undefined) return { state: { ...base, lag: null, floorMs: startFromMs, originMs: startFromMs }, fresh: false };
-	const reader = new ListReader(run, { filters: listFilters(run, stream, {}), variant: run.variant }, base.paging);
-	const { slots } = await reader.read({ page: 1, size: POLL_LIMITS.pageSize });
-	const times = slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
-	for (const slot of slots) if (slot.reference !== undefined) base.memory.seen.set(slot.reference, slot.createdMs as number);
-	base.memory.mirror = slots.map((slot) => slot.reference ?? '');
-	// History: what is listed now. A record written later with an older created_at lies below these (a late one).
-	const floorMs = times.length === 0 ? null : Math.min(...times) + 1;
-	// Transfers listed at activation are history: their reversals are not this trigger's.
-	const originMs = times.length === 0 ? run.nowMs : Math.min(Math.max(...times), run.nowMs) + 1;
-	return { state: { ...base, lag: 0, floorMs, originMs }, fresh: true };
-}
-
-function follow(run: Run, stream: Stream, state: StreamState): ListFollower {
-	const reader = new ListReader(run, { filters: listFilters(run, stream, sinceFilter(state.floorMs)), variant: run.variant }, state.paging);
-	return new ListFollower(
-		state,
-		reader,
-		async (slot) => await handleListed(run, stream, state, slot),
-		run.nowMs,
-		(slots) => noticeFinal(state, slots, run.nowMs),
-	);
-}
-
-function followFailures(run: Run, transfers: Followed, saved: unknown, scope: string): ListFollower {
-	const floorMs = failuresFloor(transfers.state, run.nowMs);
-	const state: ListState = parseListState(saved, scope, run.nowMs, POLL_LIMITS.pageSize) ?? {
-		// From the trigger's start (or the look-back): failures before it are not this trigger's to report.
-		memory: emptyMemory(),
-		lag: null,
-		floorMs,
-		paging: defaultPaging(POLL_LIMITS.pageSize),
-	};
-	const reader = new ListReader(run, { filters: failuresFilters(run, transfers.stream, floorMs), variant: run.variant }, state.paging);
-	return new ListFollower(state, reader, async (slot) => await handleFailure(run, transfers.stream, transfers.state, slot), run.nowMs, undefined, false);
-}
-
-function warnAboutClock(run: Run): void {
-	const minutes = (ms: number) => Math.round(ms / 60_000);
-	const name = who(run.context);
-	if (run.ahead.count > 0) {
-		run.context.logger.warn(
-			`${name}: ${run.ahead.count} record(s) stamped up to ${minutes(run.ahead.mostMs)} min ahead of n8n's clock. Emitted once; the bank's clock (or its time zone) is off.`,
-		);
-	}
-	if (run.behind.count > 0) {
-		run.context.logger.warn(
-			`${name}: ${run.behind.count} new record(s) stamped up to ${minutes(run.behind.mostMs)} min before the previous poll. The bank's clock runs behind n8n's, or it wrote them late; records written more than ${minutes(POLL_LIMITS.overlapMs)} min late could be missed.`,
-		);
-	}
-	if (run.malformed > 0) {
-		run.context.logger.warn(
-			`${name} skipped ${run.malformed} malformed entr${run.malformed === 1 ? 'y' : 'ies'} in the bank's lists (null, or without reference_number or a valid created_at)`,
-		);
-	}
-}
-
-/** The newest created_at a list handled, bounded by n8n's clock (a record stamped in the future must not age the rest). */
-function newestHandled(list: ListState, nowMs: number): number | null {
-	let newest: number | null = null;
-	for (const ms of list.memory.seen.values()) if (newest === null || ms > newest) newest = ms;
-	return newest === null ? null : Math.min(newest, nowMs);
-}
-
-/** Where the check for records written late looks back to: the overlap behind the newest record handled. */
-function sinceOf(list: ListState, nowMs: number): number | null {
-	const newest = newestHandled(list, nowMs);
-	return newest === null ? null : newest - POLL_LIMITS.overlapMs;
+	if (times.length === 0) return null;
+	times.sort((a, b) => a - b);
+	return times[Math.floor(times.length / 2)];
 }
 
 /** Bounds what a list remembers; the floor rises above whatever it forgets. */
@@ -157,17 +104,22 @@ function forget(list: ListState, forgetBeforeMs: number | null): void {
 	if (floorMs !== null) list.floorMs = Math.max(list.floorMs ?? -Infinity, floorMs);
 }
 
-function finish(run: Run, followed: Followed, caughtUp: boolean): StreamState {
-	const { state } = followed;
+/** Forgets what is older than the overlap behind the bank's clock, once the place is known to be up to date. */
+function forgetOld(list: ListState, follower: ListFollower | undefined): void {
 	// While a backlog is read, records not yet handed on lie above the floor, and until a check for records written
 	// late has looked behind the place, they may lie there: it waits (only the count bound holds).
-	forget(state, caughtUp && followed.follower.checked ? sinceOf(state, run.nowMs) : null);
+	const bankMs = follower?.caughtUp === true && follower.checked ? bankTimeOf(list) : null;
+	forget(list, bankMs === null ? null : bankMs - POLL_LIMITS.overlapMs);
+}
+
+function finish(run: Run, followed: Followed): StreamState {
+	const { state } = followed;
+	forgetOld(state, followed.list?.follower);
 	const { kept, dropped } = boundPending(state.pending, POLL_LIMITS.maxPending);
 	warnAbout(run, dropped);
 	state.pending = kept;
-	for (const [reference, createdMs] of state.failed) if (createdMs < run.nowMs - POLL_LIMITS.lookBackMs) state.failed.delete(reference);
-	// Only a poll that caught up tells when "new" records should be stamped from.
-	state.lastPollMs = caughtUp ? run.nowMs : undefined;
+	const lookBackMs = (bankTimeOf(state) ?? -Infinity) - POLL_LIMITS.lookBackMs;
+	for (const [reference, createdMs] of state.failed) if (createdMs < lookBackMs) state.failed.delete(reference);
 	return state;
 }
 
@@ -182,17 +134,26 @@ function pollTime(context: IPollFunctions, nowMs: number): { startBeforeMs: numb
 	return { startBeforeMs: nowMs + budgetMs * 0.6, endBeforeMs: nowMs + budgetMs * 0.8 };
 }
 
+
 /** Runs one part of the poll, keeping `keep` requests for the parts after it; running out ends only this part. */
 async function within(run: Run, keep: number, part: () => Promise<unknown>): Promise<void> {
 	run.budget.reserved = Math.max(0, Math.min(keep, run.budget.left - 1));
+	let failure: unknown;
 	try {
-		await part();
+		failure = await part();
 	} catch (error) {
-		if (!(error instanceof OutOfBudget)) throw asNodeError(run.context.getNode(), error);
+		if (!(error instanceof OutOfBudget)) failure = error;
 	} finally {
 		run.budget.reserved = 0;
 	}
+	if (failure !== undefined) throw asNodeError(run.context.getNode(), failure);
 }
+
+/**
+ * Which list goes first in this poll's turns: it changes from one poll (minute) to the next with nothing saved, so
+ * a poll that finds nothing new leaves the node's static data as it was.
+ */
+export const turnOf = (nowMs: number) => (Math.imul(Math.floor(nowMs / 60_000), 2_654_435_761) >>> 16) & 0xff;
 
 /** The scheduled poll. Returns the new events (oldest first) or null when there are none. */
 export async function pollForEvents(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
@@ -216,6 +177,28 @@ export interface PollInput {
 	request: typeof bankRequest;
 }
 
+/** The lists' work in the order of the file's header (1 to 4). */
+async function followLists(run: Run, followed: Followed[], failures: DrivenList | undefined): Promise<void> {
+	const turn = turnOf(run.nowMs);
+	const mains = followed.filter((f): f is Followed & { list: DrivenList } => f.list !== undefined);
+	const due = mains.some((f) => dueReferences(f.state.pending, run.nowMs, 1).length > 0);
+	const left = () => run.budget.left;
+	const failed = async () => (failures === undefined ? undefined : await serve(failures, 'place', left));
+	const recheck = async () => {
+		for (const f of mains) {
+			if (f.state.pending.size > 0) await recheckPending(run, f.stream, f.state, Math.max(1, Math.floor(run.budget.left / 2)));
+		}
+	};
+	const failuresFirst = turn % 2 === 0;
+	const firstWants = failuresFirst ? failures !== undefined : due;
+	// 1. A page of each stream, keeping a request for each stream still to come and for the first part of 2.
+	for (const [i, f] of mains.entries()) await within(run, mains.length - 1 - i + (firstWants ? 1 : 0), () => serve(f.list, 'place', left));
+	for (const part of failuresFirst ? [failed, recheck] : [recheck, failed]) await within(run, 0, part);
+	const lists = [...mains.map((f) => f.list), ...(failures !== undefined ? [failures] : [])];
+	for (const [i] of lists.entries()) await within(run, 0, () => serve(lists[(turn + i) % lists.length], 'check', left));
+	await within(run, 0, () => inTurns(lists, left));
+}
+
 /** One poll, signed in already: reads the bank through `request` only. */
 export async function pollOnce({ context, settings, variant, nowMs, request }: PollInput): Promise<INodeExecutionData[][] | null> {
 	const staticData = context.getWorkflowStaticData('node');
@@ -231,65 +214,33 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 		request,
 		progressed: false,
 		malformed: 0,
-		served: 0,
+		served: { served: 0 },
 		ahead: { count: 0, mostMs: 0 },
 		behind: { count: 0, mostMs: 0 },
 	};
 	const scope = scopeOf(variant, settings.accountNumber);
-	const turn = typeof saved.turn === 'number' ? saved.turn + 1 : 0;
 	const followed: Followed[] = [];
-	let failures: ListFollower | undefined;
+	let failures: { state: ListState; list: DrivenList } | undefined;
 	let stopped: unknown;
 	try {
 		for (const stream of streamsFor(settings)) {
 			const state = parseState(saved[stream.name], scope, nowMs, POLL_LIMITS.pageSize);
 			if (state !== undefined) {
-				followed.push({ stream, state, follower: follow(run, stream, state) });
+				followed.push({ stream, state, list: followStream(run, stream, state) });
 				continue;
 			}
 			const start = await startStream(run, stream, scope);
 			run.progressed = true;
-			const entry = { stream, state: start.state, follower: follow(run, stream, start.state) };
-			followed.push(entry);
 			// A new place is read from the next poll on; a backfill begins now.
-			if (start.fresh) (entry as { done?: boolean }).done = true;
+			followed.push({ stream, state: start.state, list: start.fresh ? undefined : followStream(run, stream, start.state) });
 		}
 		const transfers = followed.find((f) => f.stream.name === 'transfers');
-		if (transfers !== undefined && settings.events.includes('TRANSFER_FAILED')) failures = followFailures(run, transfers, saved.failures, scope);
-		const fresh = (f: Followed) => (f as { done?: boolean }).done === true;
-		const mains = followed.filter((f) => !fresh(f));
-		const due = mains.some((f) => dueReferences(f.state.pending, nowMs, 1).length > 0);
-		const recheck = async () => {
-			for (const f of mains) {
-				if (f.state.pending.size > 0) await recheckPending(run, f.stream, f.state, Math.max(1, Math.floor(run.budget.left / 2)));
-			}
-		};
-		// 2 comes in turns: the failed transfers first at one poll, the checks of pending transfers at the next, so a
-		// small Requests per Poll lets both through.
-		const failed = async () => await failures?.advance();
-		const [first, second] = turn % 2 === 0 ? [failed, recheck] : [recheck, failed];
-		const firstWants = turn % 2 === 0 ? failures !== undefined : due;
-		// 1. A page of each stream (and the status look-ups it needs), keeping a request for each stream still to come
-		// and for the first part of 2.
-		for (const [i, f] of mains.entries()) await within(run, mains.length - 1 - i + (firstWants ? 1 : 0), () => f.follower.advance());
-		await within(run, 0, first);
-		await within(run, 0, second);
-		// 3. Each list's check for records written late, the list going first taking turns.
-		const lists = [...mains.map((f) => f.follower), ...(failures ? [failures] : [])];
-		const checking = lists.map((_, i) => lists[(turn + i) % lists.length]);
-		for (const list of checking) await within(run, 0, () => list.lookForLateRecords());
-		// 4. The backlogs, a page of each list in turn; then records written late. A check may move a place back down
-		// to records written behind it: the backlogs are read again.
-		await within(run, 0, async () => {
-			for (let round = 0; round < 3; round++) {
-				const goingOn = (l: ListFollower) => !l.caughtUp && !l.waiting;
-				for (let behind = lists.filter(goingOn); behind.length > 0; behind = behind.filter(goingOn)) {
-					for (const list of behind) await list.step();
-				}
-				for (const list of lists) await list.lookForLateRecords();
-				if (lists.every((l) => l.caughtUp)) break;
-			}
-		});
+		if (transfers !== undefined && settings.events.includes('TRANSFER_FAILED')) {
+			const state = failuresState(saved.failures, scope, transfers.state, nowMs);
+			const filters = failuresFilters(run, transfers.stream, failuresFloor(transfers.state));
+			failures = { state, list: driven(run, state, filters, false, async (slot) => await handleFailure(run, transfers.stream, transfers.state, slot)) };
+		}
+		await followLists(run, followed, failures?.list);
 	} catch (error) {
 		if (!(error instanceof OutOfBudget)) stopped = error;
 	}
@@ -299,16 +250,20 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 			`${who(context)} stopped this poll early and keeps what it emitted; the next poll goes on from there: ${(stopped as Error).message}`,
 		);
 	}
+	for (const f of followed) noteBehind(run, f.state, f.list?.follower.caughtUp === true);
 	warnAboutClock(run);
-	const next: IDataObject = { ...saved, turn };
-	for (const f of followed) next[f.stream.name] = stateToJson(finish(run, f, f.follower.caughtUp));
+	const next: IDataObject = { ...saved };
+	delete next.turn; // saved by earlier versions
+	for (const f of followed) next[f.stream.name] = stateToJson(finish(run, f));
 	if (failures !== undefined) {
 		const transfers = followed.find((f) => f.stream.name === 'transfers') as Followed;
-		forget(failures.state, failures.caughtUp && failures.checked ? failuresFloor(transfers.state, nowMs) : null);
+		const caughtUp = failures.list.follower.caughtUp && failures.list.follower.checked;
+		forget(failures.state, caughtUp ? failuresFloor(transfers.state) : null);
 		next.failures = listToJson(scope, failures.state);
 	} else delete next.failures;
-	// Assigned as a whole: n8n notices changes to static data through its top-level properties.
-	staticData.streams = next;
+	// Assigned as a whole, and only when something changed: n8n notices (and saves) changes to static data through
+	// its top-level properties, and a quiet poll has nothing to save.
+	if (JSON.stringify(next) !== JSON.stringify(saved)) staticData.streams = next;
 	if (emitted.length === 0) return null;
 	const nowIso = new Date(nowMs).toISOString();
 	emitted.sort((a, b) => a.createdMs - b.createdMs);

@@ -2,12 +2,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiVariant } from '../Baas/transport/routes';
-import type { CheckProgress, ListState } from './follow';
-import type { Memory } from './memory';
-import { MALFORMED } from './memory';
+import type { Memory } from './core/memory';
+import { MALFORMED } from './core/memory';
+import type { CheckProgress, ListState, Paging } from './core/types';
 import type { PendingSet } from './pending';
 import { parsePending, pendingToJson } from './pending';
-import type { Paging } from './reader';
 
 /** A stream of events (collections, transfers): its list, and what it watches. */
 export interface StreamState extends ListState {
@@ -18,8 +17,8 @@ export interface StreamState extends ListState {
 	originMs: number;
 	/** Transfers emitted as failed, by reference → created_at, kept for the look-back (a reversal is reported once). */
 	failed: Map<string, number>;
-	/** n8n's clock at the end of the last poll, to notice a bank clock running behind. */
-	lastPollMs?: number;
+	/** The newest record this poll handed on (bank clock), to warn of a bank clock behind n8n's; not saved. */
+	newestNewMs?: number;
 }
 
 /** The saved format: version 2 (a mirror of the list); version 1 (a cursor and a walk of pages) is read once. */
@@ -111,7 +110,6 @@ export function parseState(value: unknown, scope: string, nowMs: number, pageSiz
 		pending: parsePending(v.pending),
 		originMs: typeof v.originMs === 'number' ? v.originMs : nowMs,
 		failed: pairsToMap(v.failed),
-		lastPollMs: typeof v.lastPollMs === 'number' ? v.lastPollMs : undefined,
 	};
 }
 
@@ -150,6 +148,5 @@ export function stateToJson(state: StreamState): IDataObject {
 		pending: pendingToJson(state.pending) as unknown as IDataObject[],
 		originMs: state.originMs,
 		failed: [...state.failed] as unknown as IDataObject[],
-		...(state.lastPollMs !== undefined ? { lastPollMs: state.lastPollMs } : {}),
 	};
 }

@@ -1,12 +1,11 @@
-/** "Fetch Test Event": the most recent event that matches the node's settings, without moving its cursor. */
+/** "Fetch Test Event": the most recent event that matches the node's settings, without moving its place. */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { bankRequest, variantOf } from '../Baas/transport/request';
 import { Budget } from './budget';
 import { eventKindOf, outcomeOf, streamsFor, toItem } from './events';
-import { ListReader } from './reader';
+import { readListPage } from './reader';
 import type { PollSettings } from './settings';
-import { defaultPaging } from './state';
 import { currentStatus } from './status';
 
 /** Records looked at per stream: enough to find a recent event, few enough to answer at once. */
@@ -17,10 +16,10 @@ const LOOKUPS = 3;
 export async function fetchTestEvent(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
 	const variant = variantOf(context);
 	let best: { kind: ReturnType<typeof eventKindOf>; record: IDataObject; createdMs: number } | undefined;
-	const run = { request: bankRequest, context, budget: new Budget(Infinity, context.getNode()), progressed: false, malformed: 0, served: 0 };
+	const run = { request: bankRequest, context, budget: new Budget(Infinity, context.getNode()), progressed: false, malformed: 0 };
 	for (const stream of streamsFor(settings)) {
 		const filters = { ...stream.filters, ...(settings.accountNumber ? { account_number: settings.accountNumber } : {}) };
-		const { slots } = await new ListReader(run, { filters, variant }, defaultPaging(RECENT)).read({ page: 1, size: RECENT });
+		const { slots } = await readListPage(run, { filters, variant }, { page: 1, size: RECENT });
 		const listed = slots.filter((slot) => slot.reference !== undefined) as Array<{ reference: string; createdMs: number; record: IDataObject }>;
 		let lookups = 0;
 		for (const entry of listed) {

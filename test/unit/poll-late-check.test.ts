@@ -3,16 +3,11 @@
  * page number from an array (newest first), it hands on what was written late at several depths oldest first, the
  * deepest stretch before a shallower one, whether or not a stretch is longer than a page.
  */
-import type { INode } from 'n8n-workflow';
+import { ListFollower } from '../../nodes/BaasPollTrigger/core/follow';
+import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
+import { followList } from '../../nodes/BaasPollTrigger/drive';
+import { pageOf, runCore } from '../support/coreDriver';
 
-import { Budget, OutOfBudget } from '../../nodes/BaasPollTrigger/budget';
-import type { ListState } from '../../nodes/BaasPollTrigger/follow';
-import type { Slot } from '../../nodes/BaasPollTrigger/memory';
-import { ListFollower } from '../../nodes/BaasPollTrigger/follow';
-import type { ReadRun } from '../../nodes/BaasPollTrigger/reader';
-import { ListReader } from '../../nodes/BaasPollTrigger/reader';
-
-const node = { name: 'BaaS (Polling) Trigger', type: 'n8n-nodes-baas.baasPollTrigger', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
 const PAGE = 50;
 const T0 = Date.UTC(2026, 1, 1);
 
@@ -35,35 +30,35 @@ function caughtUp(count: number, pageSize = PAGE, budget = 40, handOnTakesAReque
 	};
 	const emitted: string[] = [];
 	const pages: number[] = [];
-	const request = (async (_context: unknown, _operation: string, query: { page: number; page_size: number }) => {
-		pages.push(query.page);
-		return list.slice((query.page - 1) * query.page_size, query.page * query.page_size);
-	}) as unknown as ReadRun['request'];
-	const newFollower = () => {
-		const run: ReadRun = { request, context: { getNode: () => node } as unknown as ReadRun['context'], budget: new Budget(budget, node), progressed: false, malformed: 0, served: 0 };
-		const handOn = async (slot: Slot) => {
-			// As a transfer's status look-up does.
-			if (handOnTakesARequest) run.budget.take();
-			emitted.push(slot.reference as string);
-		};
-		return new ListFollower(state, new ListReader(run, { filters: {}, variant: 'api' }, state.paging), handOn, T0 + 86_400_000);
-	};
-	let follower = newFollower();
+	let follower: ListFollower;
+	const toSlot = (r: Row) => ({ reference: r.reference_number, createdMs: Date.parse(r.created_at), record: r });
 	/** Writes `late` records late, just above handled record h`below` (created between it and the next). */
 	const writeLate = (below: number, late: number) => {
 		const at = list.findIndex((r) => r.reference_number === `h${below}`);
 		list.splice(at, 0, ...Array.from({ length: late }, (_, k) => row(`late${below}-${late - 1 - k}`, below, 1 + late - 1 - k)));
 	};
-	/** One poll: a page of the top (placing the trigger), then the check, then the backlog it may have reopened. */
+	/** One poll: a new follower on the saved state, as each n8n poll has, with `budget` requests. */
 	const poll = async () => {
-		follower = newFollower();
-		try {
-			for (let i = 0; i < 12 && (i === 0 || !follower.caughtUp) && !follower.waiting; i++) await follower.step();
-			await follower.lookForLateRecords();
-			for (let i = 0; i < 12 && !follower.caughtUp && !follower.waiting; i++) await follower.step();
-		} catch (error) {
-			if (!(error instanceof OutOfBudget)) throw error;
-		}
+		let left = budget;
+		follower = new ListFollower(state, { nowMs: T0 + 86_400_000, ordered: true, requestsLeft: () => left, bank: { served: 0 } });
+		runCore(followList(follower), {
+			read: (window, atLeast) => {
+				if (left < atLeast) return undefined;
+				left--;
+				pages.push(window.page);
+				return pageOf(list, window, toSlot);
+			},
+			handOn: (slots) => {
+				let handed = 0;
+				for (const slot of slots) {
+					// As a transfer's status look-up does.
+					if (handOnTakesARequest && left-- <= 0) break;
+					emitted.push(slot.reference as string);
+					handed++;
+				}
+				return handed;
+			},
+		});
 		return follower;
 	};
 	/** Writes `count` new records at the top of the list. */

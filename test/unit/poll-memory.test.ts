@@ -1,6 +1,6 @@
-import type { Memory, Slot } from '../../nodes/BaasPollTrigger/memory';
-import { emptyMemory, readAgainst, takeIn, trim } from '../../nodes/BaasPollTrigger/memory';
-import { startOf, windowFor } from '../../nodes/BaasPollTrigger/windows';
+import type { Memory, Slot } from '../../nodes/BaasPollTrigger/core/memory';
+import { emptyMemory, readAgainst, takeIn, trim } from '../../nodes/BaasPollTrigger/core/memory';
+import { startOf, windowFor } from '../../nodes/BaasPollTrigger/core/windows';
 
 /** A record listed at `ms`. */
 const rec = (reference: string, createdMs = 1_000): Slot => ({ reference, createdMs, record: { reference_number: reference } });

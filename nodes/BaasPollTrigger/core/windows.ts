@@ -8,6 +8,9 @@ export interface Window {
 	size: number;
 }
 
+/** Records between the place and the bottom of a page first read in a poll: room for what was written since. */
+export const TOP_SLACK = 2;
+
 export const startOf = (window: Window) => (window.page - 1) * window.size;
 
 /**

@@ -1,0 +1,231 @@
+/**
+ * The check for records the bank wrote late, behind the place (follow.ts calls it once the place is known in a
+ * poll): they are older than anything above the place, so they come first. Pure: it reads by yielding.
+ * 1. The deepest mirrored record must stand at the rank the mirror gives it: if it does, nothing was written (or
+ *    removed) above it that the mirror lacks. If not, halving finds the shallowest record at the deepest one's
+ *    offset: the deepest stretch of late records lies just above it. A page showing the stretch between records
+ *    handled hands them on; a stretch longer than a page is read upward from that record (the place moves down to
+ *    it). Shallower stretches come next, each newer than the one before.
+ * 2. Below the deepest mirrored record, down to the floor: records written there are read the same way.
+ */
+import type { ListFollower } from './follow';
+import { belowOf, MALFORMED } from './memory';
+import type { CheckProgress, Core, Page } from './types';
+import type { Window } from './windows';
+import { startOf, TOP_SLACK, windowFor, windowHolding } from './windows';
+
+/** Halving steps at most in one check for records written late. */
+const MAX_VERIFY_ROUNDS = 16;
+
+/**
+ * Looks for records the bank wrote late, behind the place. Only once the trigger is up to the newest record.
+ * 1. The deepest mirrored record must stand at the rank the mirror gives it: if it does, nothing was written (or
+ *    removed) above it that the mirror lacks. If not, halving finds the shallowest record at the deepest one's
+ *    offset: the deepest stretch of late records lies just above it. A page showing the stretch between records
+ *    handled hands them on; a stretch longer than a page is read upward from that record (the place moves down to
+ *    it). Shallower stretches come next, each newer than the one before.
+ * 2. Below the deepest mirrored record, down to the floor: records written there are read the same way.
+ */
+export function* lookForLateRecords(f: ListFollower): Core<void> {
+	const { state } = f;
+	// Once the place is known in this poll (before a backlog above it is read, so what was written late behind it
+	// comes first), and at most twice a poll.
+	if (f.stale || state.lag === null || !f.placeMeasured || f.checks >= 2 || f.checkedInPlace) return;
+	f.checks++;
+	f.checkedInPlace = true;
+	const indexOf = (reference: string | undefined) => mirrorIndexOf(state.memory.mirror, reference);
+	const progress: CheckProgress = { good: f.verifiedTo >= 0 ? state.memory.mirror[f.verifiedTo] : undefined };
+	// An earlier poll's check that ran out of requests goes on where it stood (its records still mirrored).
+	const resumed = state.check;
+	if (resumed?.good !== undefined && indexOf(resumed.good) > indexOf(progress.good)) progress.good = resumed.good;
+	if (resumed?.bad !== undefined && indexOf(resumed.bad) > indexOf(progress.good)) {
+		const { bad, offset, shallow, shallowOffset } = resumed;
+		Object.assign(progress, { bad, offset, shallow, shallowOffset });
+	}
+	// Saved as it goes: a poll out of requests (or time) leaves it to the next; a check that ended clears it.
+	state.check = progress;
+	// A check the poll has no more requests for waits, suspended, for the poll's next turn (or ends with the poll).
+	const ended = yield* checkBehind(f, progress);
+	if (f.stopped) return;
+	if (ended) {
+		state.check = undefined;
+		f.checked = true;
+	}
+	f.mayHandOn = true;
+	// The page held for this check is handed on now (unless the check moved the place: it is read again). A check
+	// that can go no further in this poll lets it go too: records are late by a poll rather than stuck.
+	const held = f.held;
+	f.held = undefined;
+	if (held !== undefined && state.lag !== null) yield* f.take(held.window, held.page, false, held.extend);
+	// Counted as a poll that held its page until all of it is handed on.
+	if (!f.stopped) state.heldPolls = undefined;
+}
+
+/** The rounds of one check (lookForLateRecords), from `progress`; true once it ended (found, or nothing there). */
+function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
+	const { state } = f;
+	const memory = state.memory;
+	const base = () => state.lag ?? 0;
+	const indexOf = (reference: string | undefined) => mirrorIndexOf(memory.mirror, reference);
+	/** References whose offset a page of this check showed (their ranks are measured, not remembered). */
+	const measured = new Set<string>();
+	let last = f.placedPage;
+	let lastWindow: string | undefined;
+	for (let round = 0; round < MAX_VERIFY_ROUNDS && state.lag !== null; round++) {
+		const cap = f.state.paging.cap;
+		const deepest = lastValid(memory.mirror);
+		if (deepest < 0) return true;
+		const from = indexOf(progress.good);
+		let window: Window;
+		let measuring = false;
+		if (deepest <= from) {
+			// Step 2: the deepest mirrored record stands where the mirror has it. Below it, down to the floor?
+			const below = yield* lookBelow(f, deepest, last);
+			if (below !== 'read') return true;
+			// A page holding it and as much as possible below it; when every page holding it ends with it, the page
+			// right below it.
+			window = windowFor(base() + deepest, cap, 'top', 0);
+			if (base() + deepest - startOf(window) === window.size - 1) window = windowFor(base() + deepest + 1, cap, 'top', 0);
+		} else if (progress.offset === undefined || indexOf(progress.bad) <= from) {
+			// Step 1: the deepest record's offset. It opens its page, so the page also shows what lies below it.
+			measuring = true;
+			window = windowFor(base() + deepest, cap, 'top', 0);
+		} else {
+			const offset = progress.offset;
+			const hi = indexOf(progress.bad);
+			const shallow = indexOf(progress.shallow);
+			const lo = shallow > from && shallow < hi ? shallow : from;
+			const rankHi = base() + hi + offset;
+			const span = rankHi - (base() + lo + (lo === from ? 0 : (progress.shallowOffset ?? 0)));
+			const mid = validNear(f, Math.floor((lo + hi) / 2), lo, hi);
+			const holding = windowHolding(rankHi - span, rankHi, cap, TOP_SLACK);
+			if (holding !== undefined) {
+				// The stretch fits in a page: one showing both records hands on what lies between them.
+				window = holding;
+			} else if (mid === hi) {
+				// Nothing mirrored between them, and more records than a page holds: read upward from the deeper one.
+				f.reopen(hi, rankHi, measured.has(memory.mirror[hi]));
+				return true;
+			} else {
+				window = windowFor(base() + mid + offset, cap, 'bottom', TOP_SLACK);
+			}
+		}
+		const key = JSON.stringify(window);
+		if (key === lastWindow) return false; // nothing changed since the same page was read: the next poll looks again
+		lastWindow = key;
+		const was = { bad: indexOf(progress.bad), shallow: indexOf(progress.shallow), deepest: memory.mirror[deepest] };
+		const taken = yield* f.take(window, undefined, true);
+		if (f.stopped) return false;
+		if (taken.outcome === 'capped') continue;
+		last = taken;
+		// Records the page added to the mirror above a record lower its offset by as many.
+		if (progress.offset !== undefined) progress.offset = shifted(progress.offset, was.bad, indexOf(progress.bad));
+		if (progress.shallowOffset !== undefined) progress.shallowOffset = shifted(progress.shallowOffset, was.shallow, indexOf(progress.shallow));
+		const shown = offsetsIn(f, taken.page);
+		for (const reference of shown.keys()) measured.add(reference);
+		learn(f, progress, shown);
+		if (measuring && !shown.has(was.deepest) && indexOf(was.deepest) >= 0) {
+			// The deepest record is not where it could be: more records were written above it than its page holds
+			// (or the bank no longer lists it there). The list is read upward from it, found again by a search.
+			f.reopen(indexOf(was.deepest), taken.page.start + taken.page.slots.length, false);
+			return true;
+		}
+	}
+	return false;
+}
+
+/**
+ * Below the deepest mirrored record (at `deepest`, in place), as far as the floor, as `last` shows it: 'settled'
+ * when nothing was written there, 'reopened' when records were (they are read upward), 'read' when a page must
+ * show it.
+ */
+function* lookBelow(f: ListFollower, deepest: number, last: { page: Page; endsList: boolean } | undefined): Core<'settled' | 'reopened' | 'read'> {
+	const { state } = f;
+	const memory = state.memory;
+	const probe = memory.mirror[deepest];
+	const ms = memory.seen.get(probe);
+	// Below a record older than the floor lies history only.
+	if (state.floorMs !== null && ms !== undefined && ms < state.floorMs) return 'settled';
+	const shown = last === undefined ? -1 : last.page.slots.findIndex((slot) => slot.reference === probe);
+	// A page that shows it, or starts right below it (it stands in place: its rank is known).
+	if (last === undefined || (shown < 0 && last.page.start !== (state.lag ?? 0) + deepest + 1)) return 'read';
+	const endsList = last.endsList || (last.page.short && (yield* f.endsList(last.page)));
+	const below = belowOf(memory, last.page.slots, shown, endsList, state.floorMs);
+	if (below.settled) return 'settled';
+	if (!below.lateBelow) return 'read';
+	f.reopen(memory.mirror.length, last.page.start + last.page.slots.length, false);
+	return 'reopened';
+}
+
+/** The offset of each mirrored record `page` shows (see CheckProgress), by reference. */
+function offsetsIn(f: ListFollower, page: Page): Map<string, number> {
+	const lag = f.state.lag ?? 0;
+	const mirror = f.state.memory.mirror;
+	const offsets = new Map<string, number>();
+	page.slots.forEach((slot, position) => {
+		const index = mirrorIndexOf(mirror, slot.reference);
+		if (slot.reference !== undefined && index >= 0) offsets.set(slot.reference, page.start + position - (lag + index));
+	});
+	return offsets;
+}
+
+/** What one page's offsets say of where the deepest stretch of late records lies. */
+function learn(f: ListFollower, progress: CheckProgress, shown: Map<string, number>): void {
+	const mirror = f.state.memory.mirror;
+	const indexOf = (reference: string | undefined) => mirrorIndexOf(mirror, reference);
+	const deepest = mirror[lastValid(mirror)];
+	const deepestOffset = shown.get(deepest);
+	if (deepestOffset !== undefined && deepestOffset !== progress.offset) {
+		progress.offset = deepestOffset;
+		progress.bad = deepest;
+		progress.shallow = undefined;
+	}
+	const bad = progress.bad === undefined ? undefined : shown.get(progress.bad);
+	if (bad !== undefined && bad !== progress.offset) progress.offset = undefined;
+	// Records at or above the last seen in place that are not (written late above them since): in place is only
+	// what this poll's placing page showed.
+	const good = indexOf(progress.good);
+	if ([...shown].some(([reference, offset]) => offset !== 0 && indexOf(reference) <= good)) {
+		progress.good = f.verifiedTo >= 0 ? mirror[f.verifiedTo] : undefined;
+		progress.shallow = undefined;
+	}
+	for (const [reference, offset] of [...shown].sort((a, b) => indexOf(a[0]) - indexOf(b[0]))) {
+		const index = indexOf(reference);
+		if (offset === 0 && index > indexOf(progress.good)) progress.good = reference;
+		if (progress.offset === undefined || offset === 0) continue;
+		if (offset > progress.offset) {
+			// Deeper than the deepest record's offset: the list changed under the check; it measures again.
+			progress.offset = undefined;
+			return;
+		}
+		if (offset === progress.offset && index < indexOf(progress.bad)) progress.bad = reference;
+		if (offset < progress.offset && index > indexOf(progress.shallow) && index < indexOf(progress.bad)) {
+			progress.shallow = reference;
+			progress.shallowOffset = offset;
+		}
+	}
+	// Nothing written late above the deepest record: all is in place.
+	if (progress.offset === 0) progress.good = deepest;
+}
+
+
+/** A mirror index near `i` (strictly between `from` and `to`) holding a record, not a malformed slot. */
+function validNear(f: ListFollower, i: number, from: number, to: number): number {
+	const mirror = f.state.memory.mirror;
+	for (let d = 0; d < to - from; d++) {
+		for (const j of [i - d, i + d]) if (j > from && j < to && mirror[j] !== MALFORMED) return j;
+	}
+	return to;
+}
+
+/** The mirror index of `reference`, or -1. */
+const mirrorIndexOf = (mirror: string[], reference: string | undefined) => (reference === undefined ? -1 : mirror.indexOf(reference));
+
+/** An offset learned when a record stood at mirror index `was`, now that it stands at `now`; undefined when gone. */
+const shifted = (offset: number, was: number, now: number) => (was < 0 || now < 0 ? undefined : offset - (now - was));
+
+/** The index of the mirror's last entry that is a record, or -1. */
+function lastValid(mirror: string[]): number {
+	for (let i = mirror.length - 1; i >= 0; i--) if (mirror[i] !== MALFORMED) return i;
+	return -1;
+}

@@ -1,0 +1,373 @@
+/**
+ * Follows one list of the bank from where the trigger stands up to its newest record, one page per step, and
+ * hands on each record not handled before, oldest first. What it holds (ListState) is saved between polls.
+ *
+ * - The place: `lag`, the rank of the mirror's first entry (the newest record handled) in the bank's list. 0: the
+ *   trigger had read up to the newest record. A backlog (n8n was down, a burst) is read upward from the place:
+ *   each page is chosen (windows.ts) so that the place falls near its bottom, and the records above it in the page
+ *   are handed on, oldest first; the newest of them becomes the place. Records the bank writes meanwhile at the
+ *   top only push the place down; the page that shows it says by how much.
+ * - When a page does not show the place (more records were written than the page had room for), it is searched
+ *   for: pages further down until one is below it, then halving; created_at says which way to go.
+ * - Records the bank writes late (behind the place): the mirror says how many records lie between the newest and
+ *   the oldest record of the look-back window; a page showing that oldest record at another rank says records were
+ *   written (or removed) in between, and halving finds the deepest stretch of them first (lookForLateRecords).
+ *   They are older than anything above the place, so a page that would hand records on waits for that check (held).
+ */
+import { lookForLateRecords } from './check';
+import { firstValid, MALFORMED, readAgainst, takeIn } from './memory';
+import { endsList, readPage, showsAgain } from './pages';
+import type { Core, FollowOptions, ListState, Need, Page } from './types';
+import type { Window } from './windows';
+import { startOf, TOP_SLACK, windowFor } from './windows';
+
+/** Polls in a row a list's new records may wait for a check that cannot end for lack of requests. */
+const MAX_HELD_POLLS = 2;
+
+export type Taken = { outcome: 'placed' | 'unplaced' | 'capped'; page: Page; endsList: boolean };
+
+/** One list followed for one poll: made afresh each poll on the saved state, driven by the poll (poll.ts). */
+export class ListFollower {
+	/** The place comes from an earlier poll: records may have been written above it since. */
+	stale = true;
+	/** Records between the place and a page's bottom: grows with what the bank writes between two reads. */
+	slack = TOP_SLACK;
+	probes = 0;
+	/** A search left unfinished by an earlier poll: it goes on galloping rather than page by page. */
+	readonly resumed: boolean;
+	/** Mirror entries 0 … verifiedTo were seen at their ranks by the last read that placed the trigger. */
+	verifiedTo = -1;
+	/** The last page read to place the trigger. */
+	placedPage?: { page: Page; endsList: boolean };
+	/**
+	 * That page showed the mirror's first record, so the place was measured. A page showing only deeper mirrored
+	 * records gives the place by assuming nothing was written between them and it: a check against that would find
+	 * what it assumed.
+	 */
+	placeMeasured = false;
+	/** Checks for records written late in this poll. */
+	checks = 0;
+	/** A check ran and the place has not moved since: another would read the same pages. */
+	checkedInPlace = false;
+	/**
+	 * A check for records written late ended in this poll: the stretch behind the place was looked through, so what
+	 * is older than the overlap may be forgotten (poll.ts). Until then nothing is, or a record written late there
+	 * would fall below the floor unseen.
+	 */
+	checked = false;
+	/**
+	 * A check for records written late ended in this poll (or can go no further in it): records above the place may
+	 * be handed on.
+	 */
+	mayHandOn = false;
+	/**
+	 * A page that placed the trigger in this poll, its new records not handed on until the check for records written
+	 * late has ended: what that check finds lies behind the place, older than they are.
+	 */
+	held?: { window: Window; page: Page; extend: boolean };
+	/**
+	 * A record could not be handed on (the poll has no request left for its status look-up): this list does no more
+	 * in this poll, and what it holds waits for the next.
+	 */
+	stopped = false;
+	/** Polls in a row before this one that could not hand on the page they held (ListState.heldPolls). */
+	readonly heldBefore: number;
+
+	constructor(
+		readonly state: ListState,
+		readonly options: FollowOptions,
+	) {
+		this.resumed = state.lag === null && (state.searchFrom ?? 0) > 0;
+		this.heldBefore = state.heldPolls ?? 0;
+		this.mayHandOn = !options.ordered || this.heldBefore >= MAX_HELD_POLLS;
+		if (this.mayHandOn) state.heldPolls = undefined;
+	}
+
+	/** One page of this list; `need` tells the poll what it is for. */
+	*read(window: Window, need?: Need, atLeast?: number): Core<Page> {
+		return yield* readPage(this.state.paging, this.options, window, need ?? (this.stale ? 'place' : 'backlog'), atLeast);
+	}
+
+	/** Whether a short page is where the list ends (pages.ts). */
+	*endsList(page: Page, need?: Need): Core<boolean> {
+		return yield* endsList(this.state.paging, this.options, page, need ?? (this.stale ? 'place' : 'backlog'));
+	}
+
+	/** Read up to the bank's newest record in this poll. */
+	get caughtUp(): boolean {
+		return !this.stale && this.state.lag === 0 && this.held === undefined;
+	}
+
+	/** New records wait for a check for records written late that cannot go on in this poll. */
+	get waiting(): boolean {
+		return this.held !== undefined;
+	}
+
+	/**
+	 * One page toward the newest record. Once the place is known in a poll, records written late behind it are looked
+	 * for first: they are older than the backlog above it.
+	 */
+	*step(): Core<void> {
+		yield* this.advance();
+		if (this.checks === 0 && !this.stopped) yield* this.lookForLateRecords();
+	}
+
+	/** One page toward the newest record, without the check for records written late (poll.ts takes turns with it). */
+	*advance(): Core<void> {
+		const { state } = this;
+		if (this.held !== undefined) return yield* this.lookForLateRecords();
+		this.checkedInPlace = false;
+		if (firstValid(state.memory) === undefined && state.lag !== null) {
+			// Nothing handled to stand on yet (or no record after the floor so far): look from the top again.
+			state.lag = null;
+			state.searchFrom = undefined;
+			state.searchTo = undefined;
+			state.searchMet = undefined;
+		}
+		if (state.lag === null) return yield* this.searchStep();
+		const cap = this.state.paging.cap;
+		// The page is placed around the newest handled record that is a record (a malformed entry can place nothing).
+		const anchor = (firstValid(state.memory) as { index: number; reference: string }).index;
+		const rank = state.lag + anchor;
+		// The first page of a poll leaves room below the place for what was written above it since the last poll.
+		const slack = this.stale ? this.firstSlack(cap) : this.slack;
+		const window: Window = rank <= cap - 1 - slack ? { page: 1, size: cap } : windowFor(rank, cap, 'bottom', slack, anchor + 1);
+		// No page holds the place and a record above it: two pages, when the poll can still make two requests.
+		const across = state.lag > 0 && startOf(window) >= state.lag;
+		const taken = across ? yield* this.takeAcross(window) : yield* this.take(window);
+		if (taken.outcome !== 'unplaced') return;
+		// The place was not in the page: records written since pushed it further down (or it is gone).
+		state.grewBy = undefined;
+		state.lag = null;
+		state.searchFrom = undefined;
+		state.searchTo = undefined;
+		state.searchMet = undefined;
+		yield* this.judge(taken);
+		if (state.lag === null) yield* this.searchStep();
+	}
+
+	/** Room below the place in the first page of a poll: for what the bank wrote above it since the last poll. */
+	private firstSlack(cap: number): number {
+		const half = Math.floor(cap / 2);
+		const grewBy = this.state.grewBy;
+		return grewBy === undefined ? Math.max(this.slack, half) : Math.max(this.slack, Math.min(half, TOP_SLACK + 2 * grewBy));
+	}
+
+	/** One page of the search for the place: below the last page known to be above it, then halving. */
+	private *searchStep(): Core<void> {
+		const { state } = this;
+		const cap = this.state.paging.cap;
+		const lo = state.searchFrom ?? 0;
+		if (state.searchTo !== undefined && state.searchTo <= lo) {
+			state.searchTo = undefined;
+			// Nothing mirrored, and the list ends at `lo`: a page reaching past that rank is placed by the end. With
+			// nothing at all after the floor, the list is read up to its newest record.
+			if (firstValid(state.memory) === undefined) {
+				// (The page starts as low as it can and still hold the last record, so it reaches past the end.)
+				if (lo > 0) yield* this.take(windowFor(lo - 1, cap, 'top', 0));
+				else {
+					state.lag = 0;
+					state.searchFrom = undefined;
+					this.stale = false;
+				}
+				return;
+			}
+			// The bounds met on nothing. Either bound may be wrong: an upper one from an earlier poll (records written
+			// above since pushed the place below it), or a lower one from a page of records handled before that lay
+			// below the place, not above it. The place is looked for once more from the top; meeting again, it is gone.
+			if (state.searchMet === true) return this.lost();
+			state.searchMet = true;
+			state.searchFrom = undefined;
+			return yield* this.searchStep();
+		}
+		let rank: number;
+		if (state.searchTo === undefined) rank = this.probes === 0 && !this.resumed ? lo : Math.max(lo + cap, 2 * lo);
+		else rank = lo + Math.max(0, Math.floor((state.searchTo - lo - cap) / 2));
+		this.probes++;
+		const taken = yield* this.take(windowFor(rank, cap, 'top', 0));
+		if (taken.outcome === 'unplaced') yield* this.judge(taken);
+	}
+
+	/** Where the place lies against a page that did not show it. */
+	private *judge(taken: Taken): Core<void> {
+		const { state } = this;
+		const { page } = taken;
+		const floorMs = state.floorMs;
+		const times = page.slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
+		const end = page.start + page.slots.length;
+		// A page of records not handled lies above the place (they are new), unless they are all history, older than
+		// the floor (below it). created_at says no more: a bank may list out of created_at order.
+		const fresh = page.slots.some((slot) => slot.reference !== undefined && !state.memory.seen.has(slot.reference) && (floorMs === null || (slot.createdMs as number) >= floorMs));
+		let below: boolean;
+		if (page.slots.length === 0) below = false;
+		else if (floorMs !== null && times.length > 0 && times.every((ms) => ms < floorMs)) below = false;
+		else below = true;
+		// A short page may be where the list ends: then the place is not below it.
+		const endsList = taken.endsList || (below && page.short && (yield* this.endsList(page)));
+		if (below && endsList) {
+			// Only records handled before (not mirrored: from above the place, or forgotten below it), and the list
+			// ends here: the place lies above the page. New records with nothing below them: the place is gone.
+			if (fresh) return this.lost();
+			below = false;
+		}
+		if (below) state.searchFrom = Math.max(state.searchFrom ?? 0, end);
+		else state.searchTo = Math.min(state.searchTo ?? Infinity, page.start);
+	}
+
+	/**
+	 * The records the mirror holds are no longer listed where they must be (the bank removed them, or changed the
+	 * list): the mirror starts afresh from the floor. `seen` stays, so nothing handled is handed on again, and the
+	 * floor rises to the oldest record remembered, so older history does not come back as new.
+	 */
+	private lost(): void {
+		const { state } = this;
+		const remembered = [...state.memory.seen.values()];
+		if (remembered.length > 0) state.floorMs = Math.max(state.floorMs ?? -Infinity, Math.min(...remembered));
+		state.memory.mirror = [];
+		state.lag = null;
+		state.searchFrom = undefined;
+		state.searchTo = undefined;
+		state.searchMet = undefined;
+	}
+
+	/**
+	 * When every page size up to the cap puts the place at the top of its page (the cap divides its rank), no page
+	 * holds it with a record above: the page above is read, then the place's page. If the place is still at its
+	 * rank, nothing was written above it between the two reads, and the two pages are read as one.
+	 */
+	private *takeAcross(window: Window): Core<Taken> {
+		const above = yield* this.read({ page: window.page - 1, size: window.size }, undefined, 2);
+		const page = yield* this.read(window);
+		const head = firstValid(this.state.memory);
+		const at = head === undefined || this.state.lag === null ? -1 : this.state.lag + head.index - page.start;
+		// The place where it stood before the first of the two reads: nothing was written above it in between.
+		if (above.short || head === undefined || at < 0 || page.slots[at]?.reference !== head.reference) return yield* this.take(window, page);
+		return yield* this.take({ page: 1, size: window.size }, { window, start: above.start, slots: [...above.slots, ...page.slots], short: page.short });
+	}
+
+	/**
+	 * Reads one page (or takes one already read) and hands on what it places. A page read to find or move the place
+	 * updates it; a page read to check what lies behind the place (`checking`) does not: where the place stands is
+	 * then what is being checked.
+	 */
+	*take(window: Window, read?: Page, checking = false, extend = true): Core<Taken> {
+		const { state } = this;
+		const memory = state.memory;
+		// A page read for the check is the check's to pay for (the poll serves checks after every list's place).
+		const need: Need | undefined = checking ? 'check' : undefined;
+		const page = read ?? (yield* this.read(window, need));
+		let reading = readAgainst(memory, page.slots, false, state.floorMs);
+		let endsList = false;
+		// A short page: whether the list ends there decides where its records lie (when anything depends on it).
+		if (page.short && (reading.anchor === 'none' || reading.unplacedBelow)) {
+			endsList = yield* this.endsList(page, need);
+			if (!endsList && reading.anchor === 'none') return { outcome: 'capped', page, endsList };
+			if (endsList) reading = readAgainst(memory, page.slots, true, state.floorMs);
+		}
+		// Placed only against handled records, or when it hands something on: an empty page past the list's end, or
+		// a page of history, says only where not to look.
+		if (reading.anchor === 'none' || (reading.anchor !== 'handled' && reading.deliver.length === 0)) return { outcome: 'unplaced', page, endsList };
+		if (reading.unplacedBelow && !endsList && extend) {
+			// New records below handled ones run on to the page's end: the next page may show a handled record below
+			// them, which places them (read together as one page when nothing moved between the two reads).
+			const joined = yield* this.withNextPage(page, need);
+			if (joined !== undefined) return yield* this.take(window, joined, checking, false);
+		}
+		if (reading.unplacedBelow && !endsList) {
+			// New records below handled ones run on past the page: older than everything new above them, they come
+			// first. The place moves below them and the list is read upward from there (handled records are skipped).
+			this.reopen(memory.mirror.length, page.start + page.slots.length, false);
+			return { outcome: 'placed', page, endsList };
+		}
+		const first = firstValid(memory);
+		const expectedHead = state.lag === null || first === undefined ? null : state.lag + first.index;
+		const oldHead = first?.reference;
+		if (!checking && !this.mayHandOn && first !== undefined && reading.deliver.length > 0 && this.options.requestsLeft() > 0) {
+			// Records behind the place come first: this page only places the trigger until the check has ended (when
+			// the poll has a request left for it).
+			const { headPosition } = takeIn(memory, page.slots, reading, [], page.start === 0);
+			if (!this.place(page, headPosition, expectedHead, oldHead, endsList)) return { outcome: 'unplaced', page, endsList };
+			this.held = { window, page, extend };
+			state.heldPolls = this.heldBefore + 1; // until all of it is handed on
+			yield* this.lookForLateRecords();
+			return { outcome: 'placed', page, endsList };
+		}
+		// Handed on by the poll, oldest first: as many as it could (a transfer's status look-up takes a request). Those
+		// not handed on are not taken in: a later page shows them again.
+		const count = reading.deliver.length === 0 ? 0 : ((yield { kind: 'handOn', slots: reading.deliver.map((position) => page.slots[position]) }) as number);
+		const handled = reading.deliver.slice(0, count);
+		if (count < reading.deliver.length) this.stopped = true;
+		const { headPosition } = takeIn(memory, page.slots, reading, handled, page.start === 0);
+		const placed = !checking || headPosition !== undefined ? this.place(page, headPosition, expectedHead, oldHead, endsList) : true;
+		// A page that handed nothing on and showed no mirrored record (only records remembered from above the place,
+		// pushed into it by records written since) did not place the trigger: the place is looked for below it.
+		if (!placed && handled.length === 0) return { outcome: 'unplaced', page, endsList };
+		return { outcome: 'placed', page, endsList };
+	}
+
+	/**
+	 * `page` and the page after it as one page, or undefined: when the poll has no request left, the bank caps its
+	 * pages, or a record of `page` shows again in the next (records written above moved the list between the reads).
+	 */
+	private *withNextPage(page: Page, need: Need | undefined): Core<Page | undefined> {
+		if (page.short || this.options.requestsLeft() < 1) return undefined;
+		const next = yield* this.read({ page: page.window.page + 1, size: page.window.size }, need);
+		const endsList = next.short && (yield* this.endsList(next, need));
+		if (next.short && !endsList) return undefined;
+		if (showsAgain(page, next)) return undefined;
+		return { window: page.window, start: page.start, slots: [...page.slots, ...next.slots], short: endsList };
+	}
+
+	/** Moves the place to where `page` shows it; false when the page does not show where it is. */
+	private place(page: Page, headPosition: number | undefined, expectedHead: number | null, oldHead: string | undefined, endsList: boolean): boolean {
+		const { state } = this;
+		const mirror = state.memory.mirror;
+		const indexOf = new Map<string, number>();
+		mirror.forEach((reference, i) => reference !== MALFORMED && !indexOf.has(reference) && indexOf.set(reference, i));
+		const inPage = page.slots
+			.map((slot, position) => ({ position, index: slot.reference === undefined ? undefined : indexOf.get(slot.reference) }))
+			.filter((entry): entry is { position: number; index: number } => entry.index !== undefined);
+		if (headPosition !== undefined) state.lag = page.start + headPosition;
+		else if (inPage.length > 0) state.lag = Math.max(0, page.start + inPage[0].position - inPage[0].index);
+		else return false; // the page said nothing of where the place is: the search goes on
+		state.searchFrom = undefined;
+		state.searchTo = undefined;
+		state.searchMet = undefined;
+		this.probes = 0;
+		// What the bank wrote above the place since it was last read: room to leave for it in the next page.
+		const was = oldHead === undefined || oldHead === MALFORMED ? undefined : page.slots.findIndex((slot) => slot.reference === oldHead);
+		const grew = expectedHead !== null && was !== undefined && was >= 0 ? Math.max(0, page.start + was - expectedHead) : undefined;
+		if (!this.stale && grew !== undefined) this.slack = Math.max(this.slack, TOP_SLACK + grew);
+		if (this.stale) state.grewBy = grew;
+		// The mirror entries this page showed at their ranks: a check for late records need not read them again.
+		const lag = state.lag;
+		this.placedPage = { page, endsList };
+		const head = firstValid(state.memory);
+		this.placeMeasured = headPosition !== undefined || (head !== undefined && inPage.length > 0 && inPage[0].index === head.index);
+		const inPlace = inPage.filter((entry) => page.start + entry.position === lag + entry.index).map((entry) => entry.index);
+		this.verifiedTo = inPlace.length > 0 ? Math.max(...inPlace) : -1;
+		this.stale = false;
+		return true;
+	}
+
+	/** Looks for records the bank wrote late, behind the place (check.ts). */
+	*lookForLateRecords(): Core<void> {
+		yield* lookForLateRecords(this);
+	}
+
+	/**
+	 * The place moves down to mirror entry `index` (the records above it stay remembered, not mirrored). `rank`: where
+	 * a page of this poll showed it (`shown`), or a rank it lies at or below, from which it is searched for (with no
+	 * entry there, from the floor).
+	 */
+	reopen(index: number, rank: number, shown: boolean): void {
+		const { state } = this;
+		this.held = undefined;
+		state.memory.mirror = state.memory.mirror.slice(index);
+		state.lag = shown ? rank : null;
+		state.searchFrom = shown ? undefined : rank;
+		this.stale = false;
+		state.searchTo = undefined;
+		state.searchMet = undefined;
+	}
+}

@@ -1,0 +1,70 @@
+/**
+ * Reading pages in the core: a page is asked for by yielding (the poll reads it), and a short page is judged: the
+ * list's end, or a bank that serves fewer records a page than asked (the contract names no maximum). Pure.
+ */
+import type { Core, FollowOptions, Need, Page, Paging } from './types';
+import type { Window } from './windows';
+
+/** How long a cap learned from the bank is kept before full pages are asked for again. */
+export const CAP_HOLD_MS = 24 * 3_600_000;
+
+/** Asks the poll for one page; notes how many records the bank served. */
+export function* readPage(paging: Paging, options: FollowOptions, window: Window, need: Need, atLeast?: number): Core<Page> {
+	const page = (yield { kind: 'read', window, need, ...(atLeast !== undefined ? { atLeast } : {}) }) as Page;
+	paging.served = Math.max(paging.served, page.slots.length);
+	options.bank.served = Math.max(options.bank.served, page.slots.length);
+	return page;
+}
+
+/** The references a page shows (its malformed entries have none). */
+const referencesIn = (page: Page) => new Set(page.slots.map((slot) => slot.reference).filter((reference) => reference !== undefined));
+
+/** Whether a record of `page` shows again in `next`, the page after it: records written above moved the list between the reads. */
+export function showsAgain(page: Page, next: Page): boolean {
+	const shown = referencesIn(page);
+	return next.slots.some((slot) => slot.reference !== undefined && shown.has(slot.reference));
+}
+
+/**
+ * Whether every entry of `next` (the page after `page`) is one `page` showed: pushed down by records written above.
+ * A malformed entry has no reference to match: it counts as shown while `page` showed as many.
+ */
+function onlyShownAgain(page: Page, next: Page): boolean {
+	const shown = referencesIn(page);
+	let malformed = page.slots.filter((slot) => slot.reference === undefined).length;
+	return next.slots.every((slot) => (slot.reference === undefined ? malformed-- > 0 : shown.has(slot.reference)));
+}
+
+/**
+ * Whether a short page is where the list ends. It is when the bank once served a page this long; otherwise the
+ * bank may serve fewer records per page than asked. Below the first page, the first page is read at the same size:
+ * full means the end, short means a cap. A short first page: the next page is read, empty (or holding the short
+ * page's own records, pushed down by new ones) means the end, other records a cap. A cap is learned (and given up
+ * after CAP_HOLD_MS).
+ */
+export function* endsList(paging: Paging, options: FollowOptions, page: Page, need: Need): Core<boolean> {
+	if (!page.short) return false;
+	const served = page.slots.length;
+	// One record: a cap of one record a page cannot be told from the end while records land, and could not be
+	// read by (every page would hold one record); it is taken for the end, which the next poll reads again.
+	if (served < 2 || page.window.size <= Math.max(paging.served, options.bank.served)) return true;
+	if (page.start > 0) {
+		// Below the first page the list holds more records than a page asks: the first page, asked the same size,
+		// is full unless the bank caps its pages. (Counting pages of `served` from here would place the next page
+		// far above this one when the short page was the end.)
+		const top = yield* readPage(paging, options, { page: 1, size: page.window.size }, need);
+		if (!top.short || top.slots.length < 2) return true;
+		paging.cap = top.slots.length;
+		paging.capUntilMs = options.nowMs + CAP_HOLD_MS;
+		return false;
+	}
+	// The first page was short: a bank serving c records a page counts pages of c, so the next page starts right
+	// after this one.
+	const next = yield* readPage(paging, options, { page: page.window.page + 1, size: served }, need);
+	// Only records of the short page again in the next: records written above since pushed them down, and the
+	// short page was the end when it was read. Any other record below them: the bank caps its pages.
+	if (next.slots.length === 0 || onlyShownAgain(page, next)) return true;
+	paging.cap = served;
+	paging.capUntilMs = options.nowMs + CAP_HOLD_MS;
+	return false;
+}

@@ -1,0 +1,99 @@
+/**
+ * The words of the Poll Trigger's core: what one list's follower keeps between polls (ListState), a page of the
+ * bank's list as read (Page), and how the core talks to the poll around it. The core makes no request and reads
+ * no clock: it is a generator that yields what it needs (a page, or records to hand on) and is resumed with the
+ * answer (core/follow.ts), so the poll (poll.ts) decides what is read within Requests per Poll and its time, and a
+ * fuzz test can drive it against a model bank with no engine around it.
+ */
+import type { Memory, Slot } from './memory';
+import type { Window } from './windows';
+
+/** What the trigger learned of how the bank pages a list. */
+export interface Paging {
+	/** The largest page to ask for: the trigger's page size, or less once the bank showed it serves no more. */
+	cap: number;
+	/** The most records the bank served in one page of this list so far: a page shorter than that is the end. */
+	served: number;
+	/** When a learned cap is given up and full pages are asked for again (n8n's clock, ms). */
+	capUntilMs?: number;
+}
+
+export interface Page {
+	window: Window;
+	start: number;
+	slots: Slot[];
+	/** Fewer records than asked. */
+	short: boolean;
+}
+
+/**
+ * Where a check for records written late stands. The offset of a mirrored record is how many ranks deeper the bank
+ * lists it than the mirror has it: records written late above it (0: in place). Offsets grow with depth; the check
+ * finds where they last grow (the deepest stretch of late records) first, so what it hands on comes oldest first.
+ */
+export interface CheckProgress {
+	/** The deepest record seen in place. */
+	good?: string;
+	/** A record seen at `offset`, the offset of the deepest mirrored record: the deepest stretch lies above it. */
+	bad?: string;
+	offset?: number;
+	/** A record seen at `shallowOffset`, less than `offset`: the deepest stretch lies below it. */
+	shallow?: string;
+	shallowOffset?: number;
+}
+
+/** One list's follower between polls: saved in the node's static data (state.ts). */
+export interface ListState {
+	memory: Memory;
+	/** Rank of the mirror's first entry as last read; 0: up to the newest record; null: the place must be searched for. */
+	lag: number | null;
+	/** While searching: a rank the place is known to lie at or below. */
+	searchFrom?: number;
+	/** While searching: a rank it was seen to lie above (records written since may have pushed it further). */
+	searchTo?: number;
+	/** While searching: the bounds met on nothing once, and the search started again from the top. */
+	searchMet?: boolean;
+	/** Records created before this are history (bank clock, ms); null: every record counts. */
+	floorMs: number | null;
+	paging: Paging;
+	/**
+	 * How many records the bank wrote above the place between the last two polls, as the first page of the last
+	 * poll showed; undefined when it did not show it. The first page of the next poll leaves that much room (twice
+	 * over) below the place rather than half a page, so a backlog is read the faster the quieter the list's top.
+	 */
+	grewBy?: number;
+	/** A check for records written late that ran out of requests: the next poll goes on from there, so it ends. */
+	check?: CheckProgress;
+	/**
+	 * Polls in a row that held a page for their check and could not hand all of it on (too few requests). After
+	 * MAX_HELD_POLLS of them a poll hands records on without waiting: a small Requests per Poll makes records late
+	 * by a few polls at worst, never stuck.
+	 */
+	heldPolls?: number;
+}
+
+/** What a request of the core is for: the poll serves finding places first, then checks, then backlogs. */
+export type Need = 'place' | 'check' | 'backlog';
+
+/**
+ * What the core asks of the poll: a page of its list (`atLeast`: only when that many requests are left for it, or
+ * not at all), or records to hand on, oldest first (answered with how many were handed on: a prefix).
+ */
+export type CoreRequest = { kind: 'read'; window: Window; need: Need; atLeast?: number } | { kind: 'handOn'; slots: Slot[] };
+
+/** The page read, or how many records were handed on. */
+export type CoreAnswer = Page | number;
+
+/** A piece of the core: a generator the poll drives, returning `T`. */
+export type Core<T> = Generator<CoreRequest, T, CoreAnswer>;
+
+export interface FollowOptions {
+	/** n8n's clock (ms): only for how long a learned page cap is kept. */
+	nowMs: number;
+	/** Records are handed on oldest first (a list of reversals is not: their events are not ordered). */
+	ordered: boolean;
+	/** Requests this list may still make in this poll (the poll's share for it). */
+	requestsLeft: () => number;
+	/** The most records the bank served in one page of any list (its page size is the bank's, not a list's). */
+	bank: { served: number };
+}

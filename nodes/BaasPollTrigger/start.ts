@@ -1,0 +1,94 @@
+/**
+ * The lists a poll reads and where a trigger starts in them. Without Start From, what the bank lists at the first
+ * poll is history: the trigger starts above its newest record and emits nothing of it. Every time here is the
+ * bank's (its records' created_at): n8n's clock may be far from it and is never used to tell history from news.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiVariant } from '../Baas/transport/routes';
+import type { Budget } from './budget';
+import { emptyMemory } from './core/memory';
+import type { ListState } from './core/types';
+import type { Stream } from './events';
+import { firstSeen } from './pending';
+import type { ReadRun } from './reader';
+import { readListPage } from './reader';
+import type { PollSettings } from './settings';
+import { POLL_LIMITS } from './settings';
+import type { StreamState } from './state';
+import { defaultPaging, parseListState } from './state';
+
+const DAY_MS = 86_400_000;
+
+export interface StartRun extends ReadRun {
+	settings: PollSettings;
+	variant: ApiVariant;
+	nowMs: number;
+	budget: Budget;
+}
+
+/**
+ * The list's date filter: from the day before the floor's UTC day, so a bank whose days are in another time zone
+ * still lists the floor. It bounds the list's bottom only; the trigger reads from the top.
+ */
+export function sinceFilter(floorMs: number | null): IDataObject {
+	return floorMs === null ? {} : { start_date: new Date(floorMs - DAY_MS).toISOString().slice(0, 10) };
+}
+
+export function listFilters(run: StartRun, stream: Stream, extra: IDataObject): IDataObject {
+	return { ...stream.filters, ...extra, ...(run.settings.accountNumber ? { account_number: run.settings.accountNumber } : {}) };
+}
+
+/** The failed transfers since `sinceMs`, newest first: where reversals appear. */
+export const failuresFilters = (run: StartRun, transfers: Stream, sinceMs: number) => listFilters(run, transfers, { status: 'failed', ...sinceFilter(sinceMs) });
+
+/**
+ * How far back the failed transfers are read for reversals: the look-back behind the newest transfer the trigger
+ * handled (bank clock), and never before the trigger started.
+ */
+export function failuresFloor(transfers: StreamState): number {
+	let newest = transfers.originMs;
+	for (const ms of transfers.memory.seen.values()) if (ms > newest) newest = ms;
+	return Math.max(transfers.originMs, newest - POLL_LIMITS.lookBackMs);
+}
+
+/**
+ * A stream the trigger has no place in yet. With Start From, it reads up from that moment (a backfill);
+ * otherwise the records the bank lists now are history and the trigger starts above the newest of them.
+ * Transfers still pending then are watched, so their outcome is emitted when final.
+ */
+export async function startStream(run: StartRun, stream: Stream, scope: string): Promise<{ state: StreamState; fresh: boolean }> {
+	const pending: StreamState['pending'] = new Map();
+	if (stream.name === 'transfers') {
+		const filters = listFilters(run, stream, { status: 'pending', ...sinceFilter(run.nowMs - POLL_LIMITS.lookBackMs) });
+		for (const slot of (await readListPage(run, { filters, variant: run.variant }, { page: 1, size: POLL_LIMITS.pageSize })).slots) {
+			if (slot.reference !== undefined) pending.set(slot.reference, firstSeen(slot.createdMs as number, run.nowMs, POLL_LIMITS.recheckDelaysMs));
+		}
+	}
+	const base = { scope, pending, failed: new Map<string, number>(), memory: emptyMemory(), paging: defaultPaging(POLL_LIMITS.pageSize) };
+	const startFromMs = run.settings.startFromMs;
+	if (startFromMs !== undefined) return { state: { ...base, lag: null, floorMs: startFromMs, originMs: startFromMs }, fresh: false };
+	const { slots } = await readListPage(run, { filters: listFilters(run, stream, {}), variant: run.variant }, { page: 1, size: POLL_LIMITS.pageSize });
+	const times = slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
+	for (const slot of slots) if (slot.reference !== undefined) base.memory.seen.set(slot.reference, slot.createdMs as number);
+	base.memory.mirror = slots.map((slot) => slot.reference ?? '');
+	// History: what is listed now. A record written later with an older created_at lies below these (a late one).
+	const floorMs = times.length === 0 ? null : Math.min(...times) + 1;
+	// Transfers listed at activation are history, and so are their reversals: the trigger's start is after the
+	// newest of them, by the bank's clock (n8n's may be minutes off: a failure the bank lists is never news to it).
+	// An empty list: every transfer the bank lists later is this trigger's.
+	const originMs = times.length === 0 ? 0 : Math.max(...times) + 1;
+	return { state: { ...base, lag: 0, floorMs, originMs }, fresh: true };
+}
+
+/** The failed-transfers list's saved state, or where a new one starts: from the trigger's start (or the look-back). */
+export function failuresState(saved: unknown, scope: string, transfers: StreamState, nowMs: number): ListState {
+	return (
+		parseListState(saved, scope, nowMs, POLL_LIMITS.pageSize) ?? {
+			memory: emptyMemory(),
+			lag: null,
+			floorMs: failuresFloor(transfers),
+			paging: defaultPaging(POLL_LIMITS.pageSize),
+		}
+	);
+}
