@@ -6,8 +6,8 @@
  */
 import type { IHttpRequestHelper } from 'n8n-workflow';
 
-import * as guard from '../nodes/Baas/transport/signInGuard';
-import { forgetHeldTokens, SIGN_IN_LIMITS, testSignIn } from '../nodes/Baas/transport/session';
+import * as guard from '../nodes/shared/transport/signInGuard';
+import { forgetHeldTokens, SIGN_IN_LIMITS, testSignIn } from '../nodes/shared/transport/session';
 
 const IDENTITIES = 600;
 const REASON_BYTES = 40_000;

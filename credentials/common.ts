@@ -5,8 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import type { ApiVariant } from '../nodes/Baas/transport/session';
-import { tokenFor, tokenForN8n } from '../nodes/Baas/transport/session';
+import type { ApiVariant } from '../nodes/shared/transport/session';
+import { tokenFor, tokenForN8n } from '../nodes/shared/transport/session';
 
 /** What both credentials share: where the bank is, where n8n keeps the token, and how it is sent. */
 

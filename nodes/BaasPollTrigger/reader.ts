@@ -6,8 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { bankRequest } from '../Baas/transport/request';
-import type { ApiVariant } from '../Baas/transport/routes';
+import { bankRequest } from '../shared/transport/request';
+import type { ApiVariant } from '../shared/transport/routes';
 import type { Budget } from './budget';
 import { OutOfBudget } from './budget';
 import { stampOf } from './events';

@@ -1,9 +1,9 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { valuesOf, WEBHOOK_EVENTS } from '../Baas/optionLists';
-import { accountNumberSchema } from '../Baas/validation';
-import type { EventKind } from '../BaasTrigger/options';
+import { valuesOf, WEBHOOK_EVENTS } from '../shared/optionLists';
+import { accountNumberSchema } from '../shared/validation';
+import type { EventKind } from '../shared/events';
 
 /**
  * Limits of one poll. Tunable in one place (tests shorten the waits); each is the bound the README states.

@@ -8,9 +8,9 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { failureKindOf } from '../Baas/transport/errors';
-import type { ApiVariant } from '../Baas/transport/routes';
-import { clearSignInGuard, credentialView, signInBlockOf } from '../Baas/transport/session';
+import { failureKindOf } from '../shared/transport/errors';
+import type { ApiVariant } from '../shared/transport/routes';
+import { clearSignInGuard, credentialView, signInBlockOf } from '../shared/transport/session';
 
 /** True for the error a refused sign-in produces (not for a bank that could not be reached at sign-in). */
 export function isSignInRefusal(error: unknown): boolean {

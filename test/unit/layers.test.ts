@@ -40,14 +40,14 @@ test('shipped code loads only n8n-workflow, zod and node:crypto besides its own 
 });
 
 test('the transport never reaches up into operations, pickers or the node shells', () => {
-	expect(violations(['nodes/Baas/transport'], (imported) => !/^nodes\/Baas\/(actions|methods|Baas\.node)/.test(imported))).toEqual(
+	expect(violations(['nodes/shared/transport'], (imported) => !/^nodes\/shared\/(actions|methods|Baas\.node)/.test(imported))).toEqual(
 		[],
 	);
 });
 
 test('only the transport and its callers talk HTTP: no operation builds a URL from a route path', () => {
 	expect(
-		violations(['nodes/Baas/actions', 'nodes/Baas/methods'], (imported) => !/^nodes\/Baas\/transport\/routes$/.test(imported)),
+		violations(['nodes/shared/actions', 'nodes/shared/methods'], (imported) => !/^nodes\/shared\/transport\/routes$/.test(imported)),
 	).toEqual([]);
 });
 
@@ -57,6 +57,6 @@ test('the sandbox bank is not a client: it imports nothing from the nodes or cre
 
 test('the credentials use only the sign-in parts of the transport (token exchange, session)', () => {
 	expect(
-		violations(['credentials'], (imported) => !imported.startsWith('nodes/') || ['nodes/Baas/transport/tokenExchange', 'nodes/Baas/transport/session'].includes(imported)),
+		violations(['credentials'], (imported) => !imported.startsWith('nodes/') || ['nodes/shared/transport/tokenExchange', 'nodes/shared/transport/session'].includes(imported)),
 	).toEqual([]);
 });

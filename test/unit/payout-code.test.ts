@@ -8,10 +8,10 @@ import type { IExecuteFunctions, INode, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { runInNewContext } from 'node:vm';
 
-import { outcomeOf, withDefaultOutcome } from '../../nodes/Baas/actions/writeOutcome';
-import { bankApiError, signInApiError, transportApiError } from '../../nodes/Baas/transport/errors';
-import { SignInError } from '../../nodes/Baas/transport/tokenExchange';
-import { invalidInput } from '../../nodes/Baas/validation';
+import { outcomeOf, withDefaultOutcome } from '../../nodes/shared/actions/writeOutcome';
+import { bankApiError, signInApiError, transportApiError } from '../../nodes/shared/transport/errors';
+import { SignInError } from '../../nodes/shared/transport/tokenExchange';
+import { invalidInput } from '../../nodes/shared/validation';
 import type { PayoutSource } from '../../scripts/n8n/payoutCode';
 import { csvReaderCode } from '../../scripts/n8n/csvReader';
 import { checkRowsCode, csvSafe, describeOutcomeCode, PAYOUT_SOURCES } from '../../scripts/n8n/payoutCode';

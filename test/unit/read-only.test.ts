@@ -6,9 +6,9 @@ import type { ICredentialDataDecryptedObject, ICredentialType } from 'n8n-workfl
 
 import { BaasApi } from '../../credentials/BaasApi.credentials';
 import { BaasDashboardApi } from '../../credentials/BaasDashboardApi.credentials';
-import { isReadOnly } from '../../nodes/Baas/actions/readOnly';
-import { RESOURCES } from '../../nodes/Baas/actions/resources';
-import { authenticationsFor } from '../../nodes/Baas/actions/selectors';
+import { isReadOnly } from '../../nodes/shared/actions/readOnly';
+import { RESOURCES } from '../../nodes/shared/actions/resources';
+import { authenticationsFor } from '../../nodes/shared/actions/selectors';
 
 const CREDENTIALS: Array<[string, ICredentialType, string[]]> = [
 	['BaaS API', new BaasApi(), ['clientSecret', 'webhookSecret']],

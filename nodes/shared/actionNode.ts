@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { router } from './actions/router';
 import { searchAccounts } from './methods/accountSearch';
-import { baasSignIn, CREDENTIAL_TEST } from './methods/credentialTest';
+import { baasSignIn, CREDENTIAL_TEST } from './credentialTest';
 import { searchBanks } from './methods/bankSearch';
 import { searchSendingAccounts } from './methods/sendingAccountSearch';
 import { SUBTITLE } from './nodeDescription';
