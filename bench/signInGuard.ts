@@ -1,5 +1,5 @@
 /**
- * The sign-in guard's memory (nodes/Baas/transport/signInGuard.ts, issue 34, item 7): heap before, after 600
+ * The sign-in guard's memory (nodes/shared/transport/signInGuard.ts, issue 34, item 7): heap before, after 600
  * client IDs each refused once through the credential's Test path (the bank answering a 40 KB refusal), and
  * after their window is over and the guard has been called once more. Target: back within 1 MB of before.
  * Run: node --expose-gc --import tsx bench/signInGuard.ts (the window is shortened to 2 s here).

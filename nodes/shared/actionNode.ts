@@ -12,7 +12,7 @@ type ActionNodeParts = Pick<INodeTypeDescription, 'version' | 'credentials' | 'p
 
 /**
  * The description every BaaS action node has, around its own version, credentials and properties. Each
- * credential is tested by the node's credentialTest (methods/credentialTest.ts).
+ * credential is tested by the node's credentialTest (credentialTest.ts).
  */
 export function actionNodeDescription(base: INodeTypeBaseDescription, parts: ActionNodeParts): INodeTypeDescription {
 	return {

@@ -1,5 +1,5 @@
 /**
- * The pure core of Daily Limit per Source Account (nodes/Baas/actions/transfer/dailyLedger.ts): each rule named in
+ * The pure core of Daily Limit per Source Account (nodes/shared/actions/transfer/dailyLedger.ts): each rule named in
  * its header has a test here, and a generated-history check holds the ledger against the bank's own sum.
  */
 import { koboToAmount } from '../../nodes/shared/amounts';

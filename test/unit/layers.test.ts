@@ -39,10 +39,31 @@ test('shipped code loads only n8n-workflow, zod and node:crypto besides its own 
 	).toEqual([]);
 });
 
+/** The node folders: every folder of nodes/ but the shared core, each holding its node's shell. */
+const NODE_FOLDERS = readdirSync(join(root, 'nodes')).filter((name) => name !== 'shared' && statSync(join(root, 'nodes', name)).isDirectory());
+
+test('each node folder holds its node shell, and the shared core holds none', () => {
+	expect(NODE_FOLDERS.sort()).toEqual(['Baas', 'BaasDashboard', 'BaasPollTrigger', 'BaasTrigger']);
+	for (const folder of NODE_FOLDERS) expect(sourceFiles(`nodes/${folder}`)).toContain(`nodes/${folder}/${folder}.node.ts`);
+	expect(sourceFiles('nodes/shared').filter((file) => file.endsWith('.node.ts'))).toEqual([]);
+});
+
+test('each node folder imports only the shared core and its own files, never another node\'s folder', () => {
+	expect(
+		NODE_FOLDERS.flatMap((folder) =>
+			violations([`nodes/${folder}`], (imported) => !imported.startsWith('nodes/') || imported.startsWith('nodes/shared/') || imported.startsWith(`nodes/${folder}/`)),
+		),
+	).toEqual([]);
+});
+
+test('the shared core imports no node folder', () => {
+	expect(violations(['nodes/shared'], (imported) => !imported.startsWith('nodes/') || imported.startsWith('nodes/shared/'))).toEqual([]);
+});
+
 test('the transport never reaches up into operations, pickers or the node shells', () => {
-	expect(violations(['nodes/shared/transport'], (imported) => !/^nodes\/shared\/(actions|methods|Baas\.node)/.test(imported))).toEqual(
-		[],
-	);
+	expect(
+		violations(['nodes/shared/transport'], (imported) => !/^nodes\/shared\/(actions|methods)\//.test(imported) && !/\.node$/.test(imported)),
+	).toEqual([]);
 });
 
 test('only the transport and its callers talk HTTP: no operation builds a URL from a route path', () => {

@@ -65,7 +65,7 @@ describe('the action nodes, as the node picker reads them', () => {
 		for (const resource of Object.keys(offeredBy(api))) expect(selectorsOf(description, resource)).toHaveLength(1);
 		// One credential with no condition: n8n's editor then preselects a credential of that type, never the other.
 		// (BaaS also asks for a dashboard credential, but only once Send money's Check Beneficiary Name is turned on.)
-		// Its Test button runs the node's credentialTest (methods/credentialTest.ts).
+		// Its Test button runs the node's credentialTest (credentialTest.ts).
 		expect(description.credentials?.filter((c) => !c.displayOptions)).toEqual([{ name: credential, required: true, testedBy: 'baasSignIn' }]);
 		expect(description.properties.find((p) => p.name === 'authentication')).toMatchObject({ type: 'hidden', default: api });
 		expect(description.usableAsTool).toBe(true);

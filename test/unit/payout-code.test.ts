@@ -51,7 +51,7 @@ function errorOutput(error: NodeApiError | NodeOperationError): Json {
 	return { error: failed.message, message: `Outcome: ${outcomeOf(failed)}. ${failed.description ?? ''}`.trim() };
 }
 const context = { getNode: () => node } as unknown as IExecuteFunctions;
-/** The error BaaS Dashboard's name check stops an item with (nodes/Baas/actions/transfer/nameEnquiry.operation.ts). */
+/** The error BaaS Dashboard's name check stops an item with (nodes/shared/actions/transfer/nameEnquiry.operation.ts). */
 const nameMismatch = (actual: string, expected: string, itemIndex: number) =>
 	new NodeOperationError(node, `Name mismatch for account 0123456789: the bank has "${actual}", expected "${expected}" (item ${itemIndex + 1})`, {
 		itemIndex,

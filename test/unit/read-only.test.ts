@@ -1,6 +1,6 @@
 /**
  * The Read Only switch of both credentials (credentials/common.ts) and the rule that reads it
- * (nodes/Baas/actions/readOnly.ts). What it refuses at run time is tested in test/engine/read-only.test.ts.
+ * (nodes/shared/actions/readOnly.ts). What it refuses at run time is tested in test/engine/read-only.test.ts.
  */
 import type { ICredentialDataDecryptedObject, ICredentialType } from 'n8n-workflow';
 
