@@ -4,10 +4,10 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { asNodeError } from '../Baas/transport/outcome';
-import type { bankRequest } from '../Baas/transport/request';
-import type { ApiVariant } from '../Baas/transport/routes';
-import type { EventKind } from '../BaasTrigger/options';
+import { asNodeError } from '../shared/transport/outcome';
+import type { bankRequest } from '../shared/transport/request';
+import type { ApiVariant } from '../shared/transport/routes';
+import type { EventKind } from '../shared/events';
 import type { Budget } from './budget';
 import { endsThePoll, OutOfBudget } from './budget';
 import type { Stream } from './events';

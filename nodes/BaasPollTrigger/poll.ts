@@ -17,10 +17,10 @@
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { asNodeError } from '../Baas/transport/outcome';
-import { bankRequest, variantOf } from '../Baas/transport/request';
-import type { ApiVariant } from '../Baas/transport/routes';
-import { startAfresh } from '../Baas/transport/session';
+import { asNodeError } from '../shared/transport/outcome';
+import { bankRequest, variantOf } from '../shared/transport/request';
+import type { ApiVariant } from '../shared/transport/routes';
+import { startAfresh } from '../shared/transport/session';
 import { Budget, OutOfBudget } from './budget';
 import { ListFollower } from './core/follow';
 import { trim } from './core/memory';

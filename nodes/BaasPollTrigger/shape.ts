@@ -7,10 +7,10 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { asNodeError } from '../Baas/transport/outcome';
-import type { bankRequest } from '../Baas/transport/request';
-import type { ApiVariant } from '../Baas/transport/routes';
-import { credentialView } from '../Baas/transport/session';
+import { asNodeError } from '../shared/transport/outcome';
+import type { bankRequest } from '../shared/transport/request';
+import type { ApiVariant } from '../shared/transport/routes';
+import { credentialView } from '../shared/transport/session';
 import type { Budget } from './budget';
 import { endsThePoll } from './budget';
 import type { Stream } from './events';

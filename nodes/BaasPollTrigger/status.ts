@@ -1,9 +1,9 @@
 /** The current status of one record the trigger saw pending. */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { bankRequest } from '../Baas/transport/request';
-import type { ApiVariant } from '../Baas/transport/routes';
-import { asNodeError, responseCodeOf } from '../Baas/transport/outcome';
+import type { bankRequest } from '../shared/transport/request';
+import type { ApiVariant } from '../shared/transport/routes';
+import { asNodeError, responseCodeOf } from '../shared/transport/outcome';
 import type { Outcome, Stream } from './events';
 import { outcomeOf } from './events';
 

@@ -11,10 +11,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { baasSignIn } from '../Baas/methods/credentialTest';
-import { BAAS_DESCRIPTION } from '../Baas/nodeDescription';
+import { baasSignIn } from '../shared/credentialTest';
+import { EVENTS_PROPERTY, EVENTS_SUBTITLE, optionsCollection, outputOption } from '../shared/events';
+import { BAAS_DESCRIPTION } from '../shared/nodeDescription';
 import { handleDelivery } from './delivery';
-import { assertValidOptions, DEFAULT_WINDOW_MINUTES, EVENTS_PROPERTY, EVENTS_SUBTITLE, optionsCollection, outputOption } from './options';
+import { assertValidOptions, DEFAULT_WINDOW_MINUTES } from './options';
 import { forgetRegistration, register, registrationExists } from './registration';
 import { keepTryingToRegister } from './registrationRetry';
 

@@ -1,10 +1,10 @@
 /**
- * The pure core of Daily Limit per Source Account (nodes/Baas/actions/transfer/dailyLedger.ts): each rule named in
+ * The pure core of Daily Limit per Source Account (nodes/shared/actions/transfer/dailyLedger.ts): each rule named in
  * its header has a test here, and a generated-history check holds the ledger against the bank's own sum.
  */
-import { koboToAmount } from '../../nodes/Baas/amounts';
-import type { DayLedger, DebitRecord } from '../../nodes/Baas/actions/transfer/dailyLedger';
-import { FRESH_MS, koboOf, newLedger, spentKobo, startRead, takePage } from '../../nodes/Baas/actions/transfer/dailyLedger';
+import { koboToAmount } from '../../nodes/shared/amounts';
+import type { DayLedger, DebitRecord } from '../../nodes/shared/actions/transfer/dailyLedger';
+import { FRESH_MS, koboOf, newLedger, spentKobo, startRead, takePage } from '../../nodes/shared/actions/transfer/dailyLedger';
 
 const debit = (reference: string, amount: string, status = 'success'): DebitRecord => ({ reference_number: reference, amount, status, transaction_type: 'debit' });
 

@@ -39,15 +39,36 @@ test('shipped code loads only n8n-workflow, zod and node:crypto besides its own 
 	).toEqual([]);
 });
 
+/** The node folders: every folder of nodes/ but the shared core, each holding its node's shell. */
+const NODE_FOLDERS = readdirSync(join(root, 'nodes')).filter((name) => name !== 'shared' && statSync(join(root, 'nodes', name)).isDirectory());
+
+test('each node folder holds its node shell, and the shared core holds none', () => {
+	expect(NODE_FOLDERS.sort()).toEqual(['Baas', 'BaasDashboard', 'BaasPollTrigger', 'BaasTrigger']);
+	for (const folder of NODE_FOLDERS) expect(sourceFiles(`nodes/${folder}`)).toContain(`nodes/${folder}/${folder}.node.ts`);
+	expect(sourceFiles('nodes/shared').filter((file) => file.endsWith('.node.ts'))).toEqual([]);
+});
+
+test('each node folder imports only the shared core and its own files, never another node\'s folder', () => {
+	expect(
+		NODE_FOLDERS.flatMap((folder) =>
+			violations([`nodes/${folder}`], (imported) => !imported.startsWith('nodes/') || imported.startsWith('nodes/shared/') || imported.startsWith(`nodes/${folder}/`)),
+		),
+	).toEqual([]);
+});
+
+test('the shared core imports no node folder', () => {
+	expect(violations(['nodes/shared'], (imported) => !imported.startsWith('nodes/') || imported.startsWith('nodes/shared/'))).toEqual([]);
+});
+
 test('the transport never reaches up into operations, pickers or the node shells', () => {
-	expect(violations(['nodes/Baas/transport'], (imported) => !/^nodes\/Baas\/(actions|methods|Baas\.node)/.test(imported))).toEqual(
-		[],
-	);
+	expect(
+		violations(['nodes/shared/transport'], (imported) => !/^nodes\/shared\/(actions|methods)\//.test(imported) && !/\.node$/.test(imported)),
+	).toEqual([]);
 });
 
 test('only the transport and its callers talk HTTP: no operation builds a URL from a route path', () => {
 	expect(
-		violations(['nodes/Baas/actions', 'nodes/Baas/methods'], (imported) => !/^nodes\/Baas\/transport\/routes$/.test(imported)),
+		violations(['nodes/shared/actions', 'nodes/shared/methods'], (imported) => !/^nodes\/shared\/transport\/routes$/.test(imported)),
 	).toEqual([]);
 });
 
@@ -57,6 +78,6 @@ test('the sandbox bank is not a client: it imports nothing from the nodes or cre
 
 test('the credentials use only the sign-in parts of the transport (token exchange, session)', () => {
 	expect(
-		violations(['credentials'], (imported) => !imported.startsWith('nodes/') || ['nodes/Baas/transport/tokenExchange', 'nodes/Baas/transport/session'].includes(imported)),
+		violations(['credentials'], (imported) => !imported.startsWith('nodes/') || ['nodes/shared/transport/tokenExchange', 'nodes/shared/transport/session'].includes(imported)),
 	).toEqual([]);
 });

@@ -3,9 +3,9 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { Baas } from '../../nodes/Baas/Baas.node';
 import codex from '../../nodes/Baas/Baas.node.json';
-import { MOST_READS_IN_FLIGHT } from '../../nodes/Baas/actions/commonFields';
-import { RESOURCES } from '../../nodes/Baas/actions/resources';
-import { authenticationsFor } from '../../nodes/Baas/actions/selectors';
+import { MOST_READS_IN_FLIGHT } from '../../nodes/shared/actions/commonFields';
+import { RESOURCES } from '../../nodes/shared/actions/resources';
+import { authenticationsFor } from '../../nodes/shared/actions/selectors';
 import { BaasDashboard } from '../../nodes/BaasDashboard/BaasDashboard.node';
 import dashboardCodex from '../../nodes/BaasDashboard/BaasDashboard.node.json';
 import { BaasPollTrigger } from '../../nodes/BaasPollTrigger/BaasPollTrigger.node';
@@ -65,7 +65,7 @@ describe('the action nodes, as the node picker reads them', () => {
 		for (const resource of Object.keys(offeredBy(api))) expect(selectorsOf(description, resource)).toHaveLength(1);
 		// One credential with no condition: n8n's editor then preselects a credential of that type, never the other.
 		// (BaaS also asks for a dashboard credential, but only once Send money's Check Beneficiary Name is turned on.)
-		// Its Test button runs the node's credentialTest (methods/credentialTest.ts).
+		// Its Test button runs the node's credentialTest (credentialTest.ts).
 		expect(description.credentials?.filter((c) => !c.displayOptions)).toEqual([{ name: credential, required: true, testedBy: 'baasSignIn' }]);
 		expect(description.properties.find((p) => p.name === 'authentication')).toMatchObject({ type: 'hidden', default: api });
 		expect(description.usableAsTool).toBe(true);

@@ -1,8 +1,8 @@
 /** The matching core of Reconciliation → Match Expected Payments: pure, so every rule is checked here in full. */
-import type { Collection, ExpectedPayment, RowResult } from '../../nodes/Baas/actions/reconciliation/matching';
-import { matchKey, PAYMENT_OUTCOMES, reconcile } from '../../nodes/Baas/actions/reconciliation/matching';
-import { koboForPeople, koboToAmount } from '../../nodes/Baas/amounts';
-import { toKobo } from '../../nodes/Baas/validation';
+import type { Collection, ExpectedPayment, RowResult } from '../../nodes/shared/actions/reconciliation/matching';
+import { matchKey, PAYMENT_OUTCOMES, reconcile } from '../../nodes/shared/actions/reconciliation/matching';
+import { koboForPeople, koboToAmount } from '../../nodes/shared/amounts';
+import { toKobo } from '../../nodes/shared/validation';
 
 const kobo = (amount: string | number) => {
 	const { kobo: value, problem } = toKobo(amount);

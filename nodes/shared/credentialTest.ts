@@ -6,10 +6,10 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import type { ApiVariant } from '../transport/session';
-import { CREDENTIAL_FOR_VARIANT, testSignIn } from '../transport/session';
-import { scrubPatterns } from '../transport/scrub';
-import { SignInError } from '../transport/tokenExchange';
+import type { ApiVariant } from './transport/session';
+import { CREDENTIAL_FOR_VARIANT, testSignIn } from './transport/session';
+import { scrubPatterns } from './transport/scrub';
+import { SignInError } from './transport/tokenExchange';
 
 /**
  * The credentials' Test button. The nodes name it in their credentials list (`testedBy`), so n8n's credential

@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { router } from './actions/router';
 import { searchAccounts } from './methods/accountSearch';
-import { baasSignIn, CREDENTIAL_TEST } from './methods/credentialTest';
+import { baasSignIn, CREDENTIAL_TEST } from './credentialTest';
 import { searchBanks } from './methods/bankSearch';
 import { searchSendingAccounts } from './methods/sendingAccountSearch';
 import { SUBTITLE } from './nodeDescription';
@@ -12,7 +12,7 @@ type ActionNodeParts = Pick<INodeTypeDescription, 'version' | 'credentials' | 'p
 
 /**
  * The description every BaaS action node has, around its own version, credentials and properties. Each
- * credential is tested by the node's credentialTest (methods/credentialTest.ts).
+ * credential is tested by the node's credentialTest (credentialTest.ts).
  */
 export function actionNodeDescription(base: INodeTypeBaseDescription, parts: ActionNodeParts): INodeTypeDescription {
 	return {
