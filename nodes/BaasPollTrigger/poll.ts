@@ -83,19 +83,17 @@ function followStream(run: Run, stream: Stream, state: StreamState): DrivenList 
 }
 
 /**
- * The bank's clock as its list shows it: the middle created_at of the newest records handled (up to 21), so a few
- * records stamped in the future (a local time labelled UTC) do not age the rest. Null: nothing handled yet.
+ * The bank's clock as its list shows it, where a few records stamped in the future (a local time labelled UTC)
+ * cannot reach it: the created_at of the newest record handled below the newest POLL_LIMITS.keepTop, which are
+ * kept whatever their age. Null while the list holds no more than those: nothing is forgotten by age then.
  */
 export function bankTimeOf(list: ListState): number | null {
-	const times: number[] = [];
+	let valid = 0;
 	for (const reference of list.memory.mirror) {
 		const ms = list.memory.seen.get(reference);
-		if (ms !== undefined) times.push(ms);
-		if (times.length === 21) break;
+		if (ms !== undefined && valid++ === POLL_LIMITS.keepTop) return ms;
 	}
-	if (times.length === 0) return null;
-	times.sort((a, b) => a - b);
-	return times[Math.floor(times.length / 2)];
+	return null;
 }
 
 /** Bounds what a list remembers; the floor rises above whatever it forgets. */
@@ -266,6 +264,8 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 	if (JSON.stringify(next) !== JSON.stringify(saved)) staticData.streams = next;
 	if (emitted.length === 0) return null;
 	const nowIso = new Date(nowMs).toISOString();
-	emitted.sort((a, b) => a.createdMs - b.createdMs);
+	// Oldest first; of one instant, collections before transfers (each list's own order kept: the sort is stable).
+	const streamRank = (event: Emitted) => (event.kind === 'COLLECTION_SUCCESS' ? 0 : 1);
+	emitted.sort((a, b) => a.createdMs - b.createdMs || streamRank(a) - streamRank(b));
 	return [emitted.map((event) => toItem(event.kind, event.record, settings.output, nowIso))];
 }
