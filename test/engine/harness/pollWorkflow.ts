@@ -9,7 +9,7 @@
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import { PollContext } from 'n8n-core';
-import type { IDataObject, INode, INodeExecutionData, INodeParameters, IWorkflowBase, WorkflowExecuteMode } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, INodeParameters, IWorkflowBase, WorkflowActivateMode, WorkflowExecuteMode } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { BaasPollTrigger } from '../../../nodes/BaasPollTrigger/BaasPollTrigger.node';
@@ -46,9 +46,16 @@ export class PollingWorkflow {
 
 	private activation?: { workflow: Workflow; context: PollContext };
 
-	/** The next scheduled poll runs in a new Workflow and PollContext (n8n restarted, or the workflow re-activated). */
-	restart(): void {
+	/** How n8n activated the workflow, as getActivationMode() tells the node: 'init' when n8n started with it active. */
+	private activationMode: WorkflowActivateMode = 'activate';
+
+	/**
+	 * The next scheduled poll runs in a new Workflow and PollContext (n8n restarted, or the workflow re-activated);
+	 * `activation`: 'init' for n8n starting with the workflow active.
+	 */
+	restart(activation: WorkflowActivateMode = 'activate'): void {
 		this.activation = undefined;
+		this.activationMode = activation;
 	}
 
 	/** Changes the node's parameters the way saving the workflow does (n8n re-activates it: a new context). */
@@ -101,9 +108,9 @@ export class PollingWorkflow {
 		const budgetMs = this.options.pollBudgetMs;
 		const context =
 			budgetMs === undefined
-				? new PollContext(workflow, node, buildAdditionalData(this.credentials, workflowData), mode, 'activate')
+				? new PollContext(workflow, node, buildAdditionalData(this.credentials, workflowData), mode, this.activationMode)
 				: // n8n 2.41's durable scheduler gives the poll a time budget (getPollBudgetMs, the last argument).
-					new PollContext(workflow, node, buildAdditionalData(this.credentials, workflowData), mode, 'activate', undefined, undefined, undefined, undefined, undefined, () => budgetMs);
+					new PollContext(workflow, node, buildAdditionalData(this.credentials, workflowData), mode, this.activationMode, undefined, undefined, undefined, undefined, undefined, () => budgetMs);
 		return { workflow, context };
 	}
 
