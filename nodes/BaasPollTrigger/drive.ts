@@ -21,6 +21,8 @@ export interface DrivenList {
 	/** What the core asks for now; undefined once it has nothing more to do in this poll. */
 	asked?: CoreRequest;
 	steps: number;
+	/** Requests handing one record on may take (a status look-up): kept after each page read. */
+	handOnCost: number;
 	read: (window: Window) => Promise<Page>;
 	/**
 	 * Hands on records oldest first; returns how many it handed on (it stops at the first it cannot) and the bank's
@@ -30,8 +32,8 @@ export interface DrivenList {
 }
 
 /** A list's follower for this poll, primed: the first thing it asks for is known. */
-export function drivenList(follower: ListFollower, read: DrivenList['read'], handOn: DrivenList['handOn']): DrivenList {
-	const list: DrivenList = { follower, core: followList(follower), steps: 0, read, handOn };
+export function drivenList(follower: ListFollower, read: DrivenList['read'], handOn: DrivenList['handOn'], handOnCost = 0): DrivenList {
+	const list: DrivenList = { follower, core: followList(follower), steps: 0, handOnCost, read, handOn };
 	answer(list, undefined);
 	return list;
 }
@@ -69,7 +71,7 @@ export async function serve(list: DrivenList, upTo: Need, left: () => number, on
 			if (failure !== undefined) return failure;
 			continue;
 		}
-		if (ORDER[asked.need] > ORDER[upTo] || left() < (asked.atLeast ?? 1)) return undefined;
+		if (ORDER[asked.need] > ORDER[upTo] || left() < (asked.atLeast ?? 1) + list.handOnCost) return undefined;
 		let page: Page;
 		try {
 			page = await list.read(asked.window);

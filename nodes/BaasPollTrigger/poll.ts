@@ -65,21 +65,28 @@ async function handOnEach(slots: Slot[], handle: (slot: Slot) => Promise<void>):
 	return { handed };
 }
 
+/**
+ * Requests handing a record on may take: a transfer's status look-up (API client), an account's name (dashboard).
+ * A list whose records cost one reads a page only when one is left after it, so every page read can hand on.
+ */
+const handOnCost = (run: Run, stream: Stream) => (run.variant === 'web' || stream.name === 'transfers' ? 1 : 0);
+
 /** A list's follower for this poll: its pages read with `filters`, its records handed to `handle`. */
-function driven(run: Run, state: ListState, filters: IDataObject, ordered: boolean, handle: (slot: Slot) => Promise<void>, observe?: (slots: Slot[]) => void): DrivenList {
-	const follower = new ListFollower(state, { nowMs: run.nowMs, ordered, requestsLeft: () => run.budget.left, bank: run.served });
+function driven(run: Run, state: ListState, filters: IDataObject, cost: number, ordered: boolean, handle: (slot: Slot) => Promise<void>, observe?: (slots: Slot[]) => void): DrivenList {
+	const requestsLeft = () => Math.max(0, run.budget.left - cost);
+	const follower = new ListFollower(state, { nowMs: run.nowMs, ordered, requestsLeft, bank: run.served });
 	const spec = { filters, variant: run.variant };
 	const read = async (window: Parameters<DrivenList['read']>[0]) => {
 		const page = await readListPage(run, spec, window);
 		observe?.(page.slots);
 		return page;
 	};
-	return drivenList(follower, read, async (slots) => await handOnEach(slots, handle));
+	return drivenList(follower, read, async (slots) => await handOnEach(slots, handle), cost);
 }
 
 function followStream(run: Run, stream: Stream, state: StreamState): DrivenList {
 	const filters = listFilters(run, stream, sinceFilter(state.floorMs));
-	return driven(run, state, filters, true, async (slot) => await handleListed(run, stream, state, slot), (slots) => noticeFinal(state, slots, run.nowMs));
+	return driven(run, state, filters, handOnCost(run, stream), true, async (slot) => await handleListed(run, stream, state, slot), (slots) => noticeFinal(state, slots, run.nowMs));
 }
 
 /**
@@ -147,11 +154,8 @@ async function within(run: Run, keep: number, part: () => Promise<unknown>): Pro
 	if (failure !== undefined) throw asNodeError(run.context.getNode(), failure);
 }
 
-/**
- * Which list goes first in this poll's turns: it changes from one poll (minute) to the next with nothing saved, so
- * a poll that finds nothing new leaves the node's static data as it was.
- */
-export const turnOf = (nowMs: number) => (Math.imul(Math.floor(nowMs / 60_000), 2_654_435_761) >>> 16) & 0xff;
+/** A list that has work left for a later poll: not up to its newest record, not checked behind it, or holding records. */
+const unfinished = (list: DrivenList | undefined) => list !== undefined && (!list.follower.caughtUp || !list.follower.checked || list.follower.stopped);
 
 /** The scheduled poll. Returns the new events (oldest first) or null when there are none. */
 export async function pollForEvents(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
@@ -176,8 +180,7 @@ export interface PollInput {
 }
 
 /** The lists' work in the order of the file's header (1 to 4). */
-async function followLists(run: Run, followed: Followed[], failures: DrivenList | undefined): Promise<void> {
-	const turn = turnOf(run.nowMs);
+async function followLists(run: Run, followed: Followed[], failures: DrivenList | undefined, turn: number): Promise<void> {
 	const mains = followed.filter((f): f is Followed & { list: DrivenList } => f.list !== undefined);
 	const due = mains.some((f) => dueReferences(f.state.pending, run.nowMs, 1).length > 0);
 	const left = () => run.budget.left;
@@ -218,6 +221,10 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 	};
 	const scope = scopeOf(variant, settings.accountNumber);
 	const followed: Followed[] = [];
+	// Which list goes first where lists take turns. It moves on after a poll that left a list's work for later (so
+	// at a small Requests per Poll every list gets its turn), and not after a poll that had nothing left to do: a
+	// quiet poll leaves the node's static data as it was.
+	const turn = typeof saved.turn === 'number' && Number.isInteger(saved.turn) && saved.turn >= 0 ? saved.turn : 0;
 	let failures: { state: ListState; list: DrivenList } | undefined;
 	let stopped: unknown;
 	try {
@@ -236,9 +243,9 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 		if (transfers !== undefined && settings.events.includes('TRANSFER_FAILED')) {
 			const state = failuresState(saved.failures, scope, transfers.state, nowMs);
 			const filters = failuresFilters(run, transfers.stream, failuresFloor(transfers.state));
-			failures = { state, list: driven(run, state, filters, false, async (slot) => await handleFailure(run, transfers.stream, transfers.state, slot)) };
+			failures = { state, list: driven(run, state, filters, handOnCost(run, transfers.stream), false, async (slot) => await handleFailure(run, transfers.stream, transfers.state, slot)) };
 		}
-		await followLists(run, followed, failures?.list);
+		await followLists(run, followed, failures?.list, turn);
 	} catch (error) {
 		if (!(error instanceof OutOfBudget)) stopped = error;
 	}
@@ -251,7 +258,7 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 	for (const f of followed) noteBehind(run, f.state, f.list?.follower.caughtUp === true);
 	warnAboutClock(run);
 	const next: IDataObject = { ...saved };
-	delete next.turn; // saved by earlier versions
+	if ([...followed.map((f) => f.list), failures?.list].some(unfinished)) next.turn = (turn + 1) % 840;
 	for (const f of followed) next[f.stream.name] = stateToJson(finish(run, f));
 	if (failures !== undefined) {
 		const transfers = followed.find((f) => f.stream.name === 'transfers') as Followed;

@@ -76,24 +76,27 @@ describe('Poll Trigger on histories nobody tuned it to (issue 33, D–F)', () =>
 		expect(lateness.filter((entry) => entry.pollsAfterANewerOne > 1)).toEqual([]);
 	});
 
-	// F. docs/polling.md: the trigger "catches up after downtime"; only the durable scheduler's publish poll is said
-	// to lose the events before the first scheduled poll. n8n 2.41 saves a poll node's static data with the
-	// execution a poll starts: a poll that emits nothing (the activation poll, the quiet polls after it) is not
-	// saved, and a restart begins from what was.
+	// F. The issue's history model had n8n save a poll node's static data only when a poll emits, so a restart after a
+	// quiet activation would start afresh. n8n (1.123 and 2.41, in-memory scheduler) runs the activation poll inside
+	// ActiveWorkflowManager.add(), which saves the workflow's static data right after it (saveStaticData, when the
+	// data changed); only the scheduled polls that emit nothing are not saved. A restart then goes on from the place
+	// the activation poll noted, and catches up on what was written since.
 	it('a restart of n8n after activation and before the first event loses none of the events written in between', async () => {
 		fakeClock.start();
 		const driver = historyTrigger(fx, { events: ['COLLECTION_SUCCESS'] });
 		const activation = await driver.activate();
 		expect(activation.error).toBeUndefined();
 		expect(activation.json).toEqual([]);
+		// What n8n saved: the activation poll's static data (add() saves it), not the quiet polls' after it.
+		const atActivation = JSON.parse(JSON.stringify(driver.wf.saved)) as typeof driver.wf.saved;
+		expect(Object.keys(atActivation)).not.toEqual([]);
 		fakeClock.advance(MINUTE);
 		expect((await driver.poll()).emitted).toBe(0);
 		const written = [0, 1, 2].map((i) => collect(fx.bank, VIRTUALS[i], Date.now() + 1_000 * (i + 1)));
 		fakeClock.advance(2 * MINUTE);
-		// n8n restarts: a fresh context (getActivationMode() 'init': n8n started with the workflow active) and the
-		// static data as n8n saved it: nothing, since no poll has emitted.
+		// n8n restarts: a fresh context (getActivationMode() 'init': n8n started with the workflow active).
 		clearPause();
-		driver.wf.saved = {};
+		driver.wf.saved = atActivation;
 		driver.wf.restart('init');
 		await driver.pollThrough(3);
 		expect(written.filter((reference) => !driver.oracle.has(`COLLECTION_SUCCESS:${reference}`))).toEqual([]);
