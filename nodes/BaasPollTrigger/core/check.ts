@@ -151,6 +151,15 @@ function* lookBelow(f: ListFollower, deepest: number, last: { page: Page; endsLi
 	if (last === undefined || (shown < 0 && last.page.start !== (state.lag ?? 0) + deepest + 1)) return 'read';
 	const endsList = last.endsList || (last.page.short && (yield* f.endsList(last.page)));
 	const below = belowOf(memory, last.page.slots, shown, endsList, state.floorMs);
+	if (below.settled && below.newBelow && shown < 0 && ms !== undefined) {
+		// New records on the page right below the record in place, down to history or the list's end: they lie
+		// between the two, so they are handed on as if one page showed the record above them (when the bank's cap
+		// fixes a page boundary right below it, no page shows both).
+		const { page } = last;
+		const joined: Page = { window: page.window, start: page.start - 1, slots: [{ reference: probe, createdMs: ms }, ...page.slots], short: page.short };
+		yield* f.take(page.window, joined, true, false, endsList);
+		return 'settled';
+	}
 	if (below.settled) return 'settled';
 	if (!below.lateBelow) return 'read';
 	f.reopen(memory.mirror.length, last.page.start + last.page.slots.length, false);

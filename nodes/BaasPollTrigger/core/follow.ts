@@ -21,8 +21,13 @@ import type { Core, FollowOptions, ListState, Need, Page } from './types';
 import type { Window } from './windows';
 import { startOf, TOP_SLACK, windowFor } from './windows';
 
-/** Polls in a row a list's new records may wait for a check that cannot end for lack of requests. */
-const MAX_HELD_POLLS = 2;
+/**
+ * Polls in a row a list's new records may wait for a check that cannot end in one poll for lack of requests. The
+ * check goes on from where each poll left it (ListState.check) and takes at most MAX_VERIFY_ROUNDS pages, so with a
+ * page a poll it ends within as many polls: records written late come before newer ones. The bound only keeps a
+ * list whose late records never stop (so its check never ends) from holding its new records for good.
+ */
+const MAX_HELD_POLLS = 16;
 
 export type Taken = { outcome: 'placed' | 'unplaced' | 'capped'; page: Page; endsList: boolean };
 
@@ -250,7 +255,7 @@ export class ListFollower {
 	 * updates it; a page read to check what lies behind the place (`checking`) does not: where the place stands is
 	 * then what is being checked.
 	 */
-	*take(window: Window, read?: Page, checking = false, extend = true): Core<Taken> {
+	*take(window: Window, read?: Page, checking = false, extend = true, endsKnown?: boolean): Core<Taken> {
 		const { state } = this;
 		const memory = state.memory;
 		// A page read for the check is the check's to pay for (the poll serves checks after every list's place).
@@ -259,7 +264,10 @@ export class ListFollower {
 		let reading = readAgainst(memory, page.slots, false, state.floorMs);
 		let endsList = false;
 		// A short page: whether the list ends there decides where its records lie (when anything depends on it).
-		if (page.short && (reading.anchor === 'none' || reading.unplacedBelow)) {
+		if (endsKnown !== undefined) {
+			endsList = endsKnown;
+			if (endsList) reading = readAgainst(memory, page.slots, true, state.floorMs);
+		} else if (page.short && (reading.anchor === 'none' || reading.unplacedBelow)) {
 			endsList = yield* this.endsList(page, need);
 			if (!endsList && reading.anchor === 'none') return { outcome: 'capped', page, endsList };
 			if (endsList) reading = readAgainst(memory, page.slots, true, state.floorMs);
@@ -275,8 +283,11 @@ export class ListFollower {
 		}
 		if (reading.unplacedBelow && !endsList) {
 			// New records below handled ones run on past the page: older than everything new above them, they come
-			// first. The place moves below them and the list is read upward from there (handled records are skipped).
-			this.reopen(memory.mirror.length, page.start + page.slots.length, false);
+			// first. The place moves below them, to the handled record that follows the page's deepest one (not the
+			// mirror's end: reading back up through every record handled would make them late by many polls), and the
+			// list is read upward from there (handled records are skipped).
+			const next = reading.mirrored.length === 0 ? memory.mirror.length : Math.max(...reading.mirrored.map((m) => m.index)) + 1;
+			this.reopen(next, page.start + page.slots.length, false);
 			return { outcome: 'placed', page, endsList };
 		}
 		const first = firstValid(memory);

@@ -108,15 +108,21 @@ export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, 
  * floor below it, or the list's end. `lateBelow`: new records at or after the floor below it, not placed (more may
  * lie below the page).
  */
-export function belowOf(memory: Memory, slots: Slot[], position: number, reachesEnd: boolean, floorMs: number | null): { settled: boolean; lateBelow: boolean } {
-	let lateBelow = false;
+export function belowOf(
+	memory: Memory,
+	slots: Slot[],
+	position: number,
+	reachesEnd: boolean,
+	floorMs: number | null,
+): { settled: boolean; lateBelow: boolean; newBelow: boolean } {
+	let newBelow = false;
 	for (let p = position + 1; p < slots.length; p++) {
 		const slot = slots[p];
 		if (!isValid(slot)) continue;
-		if (floorMs !== null && slot.createdMs < floorMs) return { settled: true, lateBelow: false };
-		if (!memory.seen.has(slot.reference)) lateBelow = true;
+		if (floorMs !== null && slot.createdMs < floorMs) return { settled: true, lateBelow: false, newBelow };
+		if (!memory.seen.has(slot.reference)) newBelow = true;
 	}
-	return { settled: reachesEnd, lateBelow: lateBelow && !reachesEnd };
+	return { settled: reachesEnd, lateBelow: newBelow && !reachesEnd, newBelow };
 }
 
 function mirrorIndex(memory: Memory): Map<string, number> {

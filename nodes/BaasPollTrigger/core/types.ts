@@ -66,8 +66,7 @@ export interface ListState {
 	check?: CheckProgress;
 	/**
 	 * Polls in a row that held a page for their check and could not hand all of it on (too few requests). After
-	 * MAX_HELD_POLLS of them a poll hands records on without waiting: a small Requests per Poll makes records late
-	 * by a few polls at worst, never stuck.
+	 * MAX_HELD_POLLS of them (follow.ts) a poll hands records on without waiting: never stuck.
 	 */
 	heldPolls?: number;
 }
