@@ -19,6 +19,8 @@ export interface PollFigures {
 	requests: number;
 	/** JSON length of the static data saved after the poll. */
 	staticDataSize: number;
+	/** The poll assigned the node's static data (n8n saves it with the execution it starts). */
+	staticDataWritten: boolean;
 	wallMs: number;
 	error?: PollResult['error'];
 }
@@ -57,6 +59,7 @@ export class PollDriver {
 			listRequests: log.filter((entry) => isList(entry.path)).length,
 			requests: log.filter((entry) => !isSignIn(entry.path)).length,
 			staticDataSize: JSON.stringify(this.wf.saved).length,
+			staticDataWritten: result.staticDataWritten === true,
 			wallMs,
 			error: result.error,
 		};

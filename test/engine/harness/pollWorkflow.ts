@@ -26,6 +26,8 @@ export interface PollResult {
 	json: IDataObject[];
 	/** The error the poll failed with (n8n would report it and keep the saved static data). */
 	error?: Error & { description?: string | null; context?: IDataObject };
+	/** The poll assigned the node's static data (what n8n notices and saves); false: it left it as it was. */
+	staticDataWritten?: boolean;
 }
 
 function clone<T>(value: T): T {
@@ -116,10 +118,15 @@ export class PollingWorkflow {
 
 	private async run(workflow: Workflow, context: PollContext, mode: WorkflowExecuteMode): Promise<PollResult> {
 		try {
+			const nodeData = () => (workflow.staticData as IDataObject)[`node:${this.options.nodeName ?? 'BaaS (Polling) Trigger'}`];
+			const before = nodeData() as IDataObject | undefined;
+			const streams = before?.streams;
 			const output = await pollTrigger.poll.call(context);
+			const after = nodeData() as IDataObject | undefined;
+			const staticDataWritten = after !== before || after?.streams !== streams;
 			if (mode !== 'manual') this.saved = clone(workflow.staticData as IDataObject);
 			const items = output?.[0] ?? [];
-			return { items, json: items.map((item) => item.json) };
+			return { items, json: items.map((item) => item.json), staticDataWritten };
 		} catch (error) {
 			return { items: [], json: [], error: error as PollResult['error'] };
 		}
