@@ -1,22 +1,17 @@
 /**
  * Follows one list of the bank from where the trigger stands up to its newest record, one page per step, and
  * hands on each record not handled before, oldest first. What it holds (ListState) is saved between polls.
- *
- * - The place: `lag`, the rank of the mirror's first entry (the newest record handled) in the bank's list. 0: the
- *   trigger had read up to the newest record. A backlog (n8n was down, a burst) is read upward from the place:
- *   each page is chosen (windows.ts) so that the place falls near its bottom, and the records above it in the page
- *   are handed on, oldest first; the newest of them becomes the place. Records the bank writes meanwhile at the
- *   top only push the place down; the page that shows it says by how much.
- * - When a page does not show the place (more records were written than the page had room for), it is searched
- *   for: pages further down until one is below it, then halving; created_at says which way to go.
- * - Records the bank writes late (behind the place): the mirror says how many records lie between the newest and
- *   the oldest record of the look-back window; a page showing that oldest record at another rank says records were
- *   written (or removed) in between, and halving finds the deepest stretch of them first (lookForLateRecords).
- *   They are older than anything above the place, so a page that would hand records on waits for that check (held).
+ * The place: `lag`, the rank of the mirror's first entry (the newest record handled) in the bank's list; 0: read
+ * up to the newest record. A backlog is read upward from the place: each page is chosen (windows.ts) so that the
+ * place falls near its bottom, and the records above it are handed on, oldest first. Records the bank writes
+ * meanwhile at the top only push the place down. A page that does not show the place starts a search (search.ts);
+ * records written late behind the place are looked for first (check.ts): a page that would hand records on waits
+ * for that check (held).
  */
 import { lookForLateRecords } from './check';
 import { firstValid, MALFORMED, readAgainst, takeIn } from './memory';
 import { endsList, readPage, showsAgain } from './pages';
+import { searchFrom, searchStep } from './search';
 import type { Core, FollowOptions, ListState, Need, Page } from './types';
 import type { Window } from './windows';
 import { startOf, TOP_SLACK, windowFor } from './windows';
@@ -140,15 +135,7 @@ export class ListFollower {
 		// No page holds the place and a record above it: two pages, when the poll can still make two requests.
 		const across = state.lag > 0 && startOf(window) >= state.lag;
 		const taken = across ? yield* this.takeAcross(window) : yield* this.take(window);
-		if (taken.outcome !== 'unplaced') return;
-		// The place was not in the page: records written since pushed it further down (or it is gone).
-		state.grewBy = undefined;
-		state.lag = null;
-		state.searchFrom = undefined;
-		state.searchTo = undefined;
-		state.searchMet = undefined;
-		yield* this.judge(taken);
-		if (state.lag === null) yield* this.searchStep();
+		if (taken.outcome === 'unplaced') yield* searchFrom(this, taken);
 	}
 
 	/** Room below the place in the first page of a poll: for what the bank wrote above it since the last poll. */
@@ -158,81 +145,9 @@ export class ListFollower {
 		return grewBy === undefined ? Math.max(this.slack, half) : Math.max(this.slack, Math.min(half, TOP_SLACK + 2 * grewBy));
 	}
 
-	/** One page of the search for the place: below the last page known to be above it, then halving. */
+	/** One page of the search for the place (search.ts). */
 	private *searchStep(): Core<void> {
-		const { state } = this;
-		const cap = this.state.paging.cap;
-		const lo = state.searchFrom ?? 0;
-		if (state.searchTo !== undefined && state.searchTo <= lo) {
-			state.searchTo = undefined;
-			// Nothing mirrored, and the list ends at `lo`: a page reaching past that rank is placed by the end. With
-			// nothing at all after the floor, the list is read up to its newest record.
-			if (firstValid(state.memory) === undefined) {
-				// (The page starts as low as it can and still hold the last record, so it reaches past the end.)
-				if (lo > 0) yield* this.take(windowFor(lo - 1, cap, 'top', 0));
-				else {
-					state.lag = 0;
-					state.searchFrom = undefined;
-					this.stale = false;
-				}
-				return;
-			}
-			// The bounds met on nothing. Either bound may be wrong: an upper one from an earlier poll (records written
-			// above since pushed the place below it), or a lower one from a page of records handled before that lay
-			// below the place, not above it. The place is looked for once more from the top; meeting again, it is gone.
-			if (state.searchMet === true) return this.lost();
-			state.searchMet = true;
-			state.searchFrom = undefined;
-			return yield* this.searchStep();
-		}
-		let rank: number;
-		if (state.searchTo === undefined) rank = this.probes === 0 && !this.resumed ? lo : Math.max(lo + cap, 2 * lo);
-		else rank = lo + Math.max(0, Math.floor((state.searchTo - lo - cap) / 2));
-		this.probes++;
-		const taken = yield* this.take(windowFor(rank, cap, 'top', 0));
-		if (taken.outcome === 'unplaced') yield* this.judge(taken);
-	}
-
-	/** Where the place lies against a page that did not show it. */
-	private *judge(taken: Taken): Core<void> {
-		const { state } = this;
-		const { page } = taken;
-		const floorMs = state.floorMs;
-		const times = page.slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
-		const end = page.start + page.slots.length;
-		// A page of records not handled lies above the place (they are new), unless they are all history, older than
-		// the floor (below it). created_at says no more: a bank may list out of created_at order.
-		const fresh = page.slots.some((slot) => slot.reference !== undefined && !state.memory.seen.has(slot.reference) && (floorMs === null || (slot.createdMs as number) >= floorMs));
-		let below: boolean;
-		if (page.slots.length === 0) below = false;
-		else if (floorMs !== null && times.length > 0 && times.every((ms) => ms < floorMs)) below = false;
-		else below = true;
-		// A short page may be where the list ends: then the place is not below it.
-		const endsList = taken.endsList || (below && page.short && (yield* this.endsList(page)));
-		if (below && endsList) {
-			// Only records handled before (not mirrored: from above the place, or forgotten below it), and the list
-			// ends here: the place lies above the page. New records with nothing below them: the place is gone.
-			if (fresh) return this.lost();
-			below = false;
-		}
-		if (below) state.searchFrom = Math.max(state.searchFrom ?? 0, end);
-		else state.searchTo = Math.min(state.searchTo ?? Infinity, page.start);
-	}
-
-	/**
-	 * The records the mirror holds are no longer listed where they must be (the bank removed them, or changed the
-	 * list): the mirror starts afresh from the floor. `seen` stays, so nothing handled is handed on again, and the
-	 * floor rises to the oldest record remembered, so older history does not come back as new.
-	 */
-	private lost(): void {
-		const { state } = this;
-		const remembered = [...state.memory.seen.values()];
-		if (remembered.length > 0) state.floorMs = Math.max(state.floorMs ?? -Infinity, Math.min(...remembered));
-		state.memory.mirror = [];
-		state.lag = null;
-		state.searchFrom = undefined;
-		state.searchTo = undefined;
-		state.searchMet = undefined;
+		yield* searchStep(this);
 	}
 
 	/**

@@ -1,0 +1,98 @@
+/**
+ * The search for the place, when no page of a poll showed it (more records were written above it than the page had
+ * room for, or a check moved it down): pages further down until one lies below it, then halving. Which way to go
+ * is told by what a page holds, never by created_at alone (a bank may list out of created_at order). Pure.
+ */
+import type { ListFollower, Taken } from './follow';
+import { firstValid } from './memory';
+import type { Core } from './types';
+import { windowFor } from './windows';
+
+/** One page of the search for the place: below the last page known to be above it, then halving. */
+/** The place was not in `taken`, the page that should have shown it: records written since pushed it further down (or it is gone). */
+export function* searchFrom(f: ListFollower, taken: Taken): Core<void> {
+	const { state } = f;
+	state.grewBy = undefined;
+	state.lag = null;
+	state.searchFrom = undefined;
+	state.searchTo = undefined;
+	state.searchMet = undefined;
+	yield* judge(f, taken);
+	if (state.lag === null) yield* searchStep(f);
+}
+
+export function* searchStep(f: ListFollower): Core<void> {
+	const { state } = f;
+	const cap = f.state.paging.cap;
+	const lo = state.searchFrom ?? 0;
+	if (state.searchTo !== undefined && state.searchTo <= lo) {
+		state.searchTo = undefined;
+		// Nothing mirrored, and the list ends at `lo`: a page reaching past that rank is placed by the end. With
+		// nothing at all after the floor, the list is read up to its newest record.
+		if (firstValid(state.memory) === undefined) {
+			// (The page starts as low as it can and still hold the last record, so it reaches past the end.)
+			if (lo > 0) yield* f.take(windowFor(lo - 1, cap, 'top', 0));
+			else {
+				state.lag = 0;
+				state.searchFrom = undefined;
+				f.stale = false;
+			}
+			return;
+		}
+		// The bounds met on nothing. Either bound may be wrong: an upper one from an earlier poll (records written
+		// above since pushed the place below it), or a lower one from a page of records handled before that lay
+		// below the place, not above it. The place is looked for once more from the top; meeting again, it is gone.
+		if (state.searchMet === true) return lost(f);
+		state.searchMet = true;
+		state.searchFrom = undefined;
+		return yield* searchStep(f);
+	}
+	let rank: number;
+	if (state.searchTo === undefined) rank = f.probes === 0 && !f.resumed ? lo : Math.max(lo + cap, 2 * lo);
+	else rank = lo + Math.max(0, Math.floor((state.searchTo - lo - cap) / 2));
+	f.probes++;
+	const taken = yield* f.take(windowFor(rank, cap, 'top', 0));
+	if (taken.outcome === 'unplaced') yield* judge(f, taken);
+}
+
+/** Where the place lies against a page that did not show it. */
+function* judge(f: ListFollower, taken: Taken): Core<void> {
+	const { state } = f;
+	const { page } = taken;
+	const floorMs = state.floorMs;
+	const times = page.slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
+	const end = page.start + page.slots.length;
+	// A page of records not handled lies above the place (they are new), unless they are all history, older than
+	// the floor (below it). created_at says no more: a bank may list out of created_at order.
+	const fresh = page.slots.some((slot) => slot.reference !== undefined && !state.memory.seen.has(slot.reference) && (floorMs === null || (slot.createdMs as number) >= floorMs));
+	let below: boolean;
+	if (page.slots.length === 0) below = false;
+	else if (floorMs !== null && times.length > 0 && times.every((ms) => ms < floorMs)) below = false;
+	else below = true;
+	// A short page may be where the list ends: then the place is not below it.
+	const endsList = taken.endsList || (below && page.short && (yield* f.endsList(page)));
+	if (below && endsList) {
+		// Only records handled before (not mirrored: from above the place, or forgotten below it), and the list
+		// ends here: the place lies above the page. New records with nothing below them: the place is gone.
+		if (fresh) return lost(f);
+		below = false;
+	}
+	if (below) state.searchFrom = Math.max(state.searchFrom ?? 0, end);
+	else state.searchTo = Math.min(state.searchTo ?? Infinity, page.start);
+}
+
+/**
+ * The records the mirror holds are no longer listed where they must be (the bank removed them, or changed the
+ * list): the mirror starts afresh from the floor. `seen` stays, so nothing handled is handed on again, and the
+ * floor rises to the oldest record remembered, so older history does not come back as new.
+ */
+function lost(f: ListFollower): void {
+	const { state } = f;
+	const remembered = [...state.memory.seen.values()];
+	if (remembered.length > 0) state.floorMs = Math.max(state.floorMs ?? -Infinity, Math.min(...remembered));
+	state.memory.mirror = [];
+	state.lag = null;
+	state.searchFrom = undefined;
+	state.searchTo = undefined;
+	state.searchMet = undefined;
+}
