@@ -1,6 +1,6 @@
 /**
  * What the Poll Trigger watches and what it emits. Two streams, each a filtered transaction list with its own
- * cursor: collections (credits of category collection) and transfers (debits of category transfer). Items have
+ * place in it: collections (credits of category collection) and transfers (debits of category transfer). Items have
  * the BaaS Trigger's shapes (Whole Event: event, data, created_at; Event Data Only: the record), so a workflow
  * can switch between the two triggers without changing the nodes after it.
  */
