@@ -12,7 +12,7 @@ import type { Window } from './core/windows';
 /** Requests of one list's core in one poll at most: a guard against a core that would ask forever. */
 const MAX_STEPS = 2_000;
 
-const ORDER: Record<Need, number> = { place: 0, check: 1, backlog: 2 };
+const ORDER: Record<Need, number> = { place: 0, check: 1, climb: 2 };
 
 /** One list the poll follows: its core, what it asks for now, and how its pages are read and its records handed on. */
 export interface DrivenList {
@@ -91,7 +91,7 @@ export async function inTurns(lists: DrivenList[], left: () => number): Promise<
 	for (;;) {
 		const before = lists.map((list) => list.steps);
 		for (const list of lists) {
-			const failure = await serve(list, 'backlog', left, true);
+			const failure = await serve(list, 'climb', left, true);
 			if (failure !== undefined) return failure;
 		}
 		if (lists.every((list, i) => list.steps === before[i])) return undefined;

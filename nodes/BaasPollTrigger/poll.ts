@@ -113,7 +113,7 @@ function forget(list: ListState, forgetBeforeMs: number | null): void {
 function forgetOld(list: ListState, follower: ListFollower | undefined): void {
 	// While a backlog is read, records not yet handed on lie above the floor, and until a check for records written
 	// late has looked behind the place, they may lie there: it waits (only the count bound holds).
-	const bankMs = follower?.caughtUp === true && follower.checked ? bankTimeOf(list) : null;
+	const bankMs = follower?.caughtUp === true && follower.check.ended ? bankTimeOf(list) : null;
 	forget(list, bankMs === null ? null : bankMs - POLL_LIMITS.overlapMs);
 }
 
@@ -155,7 +155,7 @@ async function within(run: Run, keep: number, part: () => Promise<unknown>): Pro
 }
 
 /** A list that has work left for a later poll: not up to its newest record, not checked behind it, or holding records. */
-const unfinished = (list: DrivenList | undefined) => list !== undefined && (!list.follower.caughtUp || !list.follower.checked || list.follower.stopped);
+const unfinished = (list: DrivenList | undefined) => list !== undefined && !list.follower.settled;
 
 /** The scheduled poll. Returns the new events (oldest first) or null when there are none. */
 export async function pollForEvents(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
@@ -262,7 +262,7 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 	for (const f of followed) next[f.stream.name] = stateToJson(finish(run, f));
 	if (failures !== undefined) {
 		const transfers = followed.find((f) => f.stream.name === 'transfers') as Followed;
-		const caughtUp = failures.list.follower.caughtUp && failures.list.follower.checked;
+		const caughtUp = failures.list.follower.caughtUp && failures.list.follower.check.ended;
 		forget(failures.state, caughtUp ? failuresFloor(transfers.state) : null);
 		next.failures = listToJson(scope, failures.state);
 	} else delete next.failures;

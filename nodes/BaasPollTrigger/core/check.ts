@@ -30,11 +30,12 @@ export function* lookForLateRecords(f: ListFollower): Core<void> {
 	const { state } = f;
 	// Once the place is known in this poll (before a backlog above it is read, so what was written late behind it
 	// comes first), and at most twice a poll.
-	if (f.stale || state.lag === null || !f.placeMeasured || f.checks >= 2 || f.checkedInPlace) return;
-	f.checks++;
-	f.checkedInPlace = true;
+	if (!f.placed || state.lag === null || f.placing?.measured !== true || f.check.runs >= 2 || f.check.inPlace) return;
+	f.check.runs++;
+	f.check.inPlace = true;
+	f.phase = 'check';
 	const indexOf = (reference: string | undefined) => mirrorIndexOf(state.memory.mirror, reference);
-	const progress: CheckProgress = { good: f.verifiedTo >= 0 ? state.memory.mirror[f.verifiedTo] : undefined };
+	const progress: CheckProgress = { good: (f.placing?.verifiedTo ?? -1) >= 0 ? state.memory.mirror[f.placing?.verifiedTo as number] : undefined };
 	// An earlier poll's check that ran out of requests goes on where it stood (its records still mirrored).
 	const resumed = state.check;
 	if (resumed?.good !== undefined && indexOf(resumed.good) > indexOf(progress.good)) progress.good = resumed.good;
@@ -49,13 +50,14 @@ export function* lookForLateRecords(f: ListFollower): Core<void> {
 	if (f.stopped) return;
 	if (ended) {
 		state.check = undefined;
-		f.checked = true;
+		f.check.ended = true;
 	}
-	f.mayHandOn = true;
+	f.hold.handOn = true;
 	// The page held for this check is handed on now (unless the check moved the place: it is read again). A check
 	// that can go no further in this poll lets it go too: records are late by a poll rather than stuck.
-	const held = f.held;
-	f.held = undefined;
+	f.phase = 'climb';
+	const held = f.hold.page;
+	f.hold.page = undefined;
 	if (held !== undefined && state.lag !== null) yield* f.take(held.window, held.page, false, held.extend);
 	// Counted as a poll that held its page until all of it is handed on.
 	if (!f.stopped) state.heldPolls = undefined;
@@ -69,7 +71,7 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 	const indexOf = (reference: string | undefined) => mirrorIndexOf(memory.mirror, reference);
 	/** References whose offset a page of this check showed (their ranks are measured, not remembered). */
 	const measured = new Set<string>();
-	let last = f.placedPage;
+	let last: { page: Page; endsList: boolean } | undefined = f.placing;
 	let lastWindow: string | undefined;
 	for (let round = 0; round < MAX_VERIFY_ROUNDS && state.lag !== null; round++) {
 		const cap = f.state.paging.cap;
@@ -195,7 +197,7 @@ function learn(f: ListFollower, progress: CheckProgress, shown: Map<string, numb
 	// what this poll's placing page showed.
 	const good = indexOf(progress.good);
 	if ([...shown].some(([reference, offset]) => offset !== 0 && indexOf(reference) <= good)) {
-		progress.good = f.verifiedTo >= 0 ? mirror[f.verifiedTo] : undefined;
+		progress.good = (f.placing?.verifiedTo ?? -1) >= 0 ? mirror[f.placing?.verifiedTo as number] : undefined;
 		progress.shallow = undefined;
 	}
 	for (const [reference, offset] of [...shown].sort((a, b) => indexOf(a[0]) - indexOf(b[0]))) {

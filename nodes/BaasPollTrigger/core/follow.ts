@@ -28,79 +28,74 @@ export type Taken = { outcome: 'placed' | 'unplaced' | 'capped'; page: Page; end
 
 /** One list followed for one poll: made afresh each poll on the saved state, driven by the poll (poll.ts). */
 export class ListFollower {
-	/** The place comes from an earlier poll: records may have been written above it since. */
-	stale = true;
+	/**
+	 * What this list is doing in this poll, which is also what a page it asks for is for: 'place', reading the page
+	 * that should show its place (it comes from an earlier poll: records may have been written above it since);
+	 * 'check', looking behind the place for records written late; 'climb', reading what lies above the place.
+	 */
+	phase: Need = 'place';
+	/** The place was read in this poll (until then it is the saved one). */
+	placed = false;
 	/** Records between the place and a page's bottom: grows with what the bank writes between two reads. */
 	slack = TOP_SLACK;
-	probes = 0;
-	/** A search left unfinished by an earlier poll: it goes on galloping rather than page by page. */
-	readonly resumed: boolean;
-	/** Mirror entries 0 … verifiedTo were seen at their ranks by the last read that placed the trigger. */
-	verifiedTo = -1;
-	/** The last page read to place the trigger. */
-	placedPage?: { page: Page; endsList: boolean };
+	/** The search for the place: pages read in this poll, and whether it goes on from an earlier poll's (galloping). */
+	readonly search: { probes: number; readonly resumed: boolean };
 	/**
-	 * That page showed the mirror's first record, so the place was measured. A page showing only deeper mirrored
-	 * records gives the place by assuming nothing was written between them and it: a check against that would find
-	 * what it assumed.
+	 * The last page read in this poll that placed the trigger, and what it showed: mirror entries 0 … verifiedTo at
+	 * their ranks, and whether the mirror's first record itself (`measured`: a page showing only deeper mirrored
+	 * records gives the place by assuming nothing was written between them and it; a check against that would find
+	 * what it assumed).
 	 */
-	placeMeasured = false;
-	/** Checks for records written late in this poll. */
-	checks = 0;
-	/** A check ran and the place has not moved since: another would read the same pages. */
-	checkedInPlace = false;
+	placing?: { page: Page; endsList: boolean; verifiedTo: number; measured: boolean };
 	/**
-	 * A check for records written late ended in this poll: the stretch behind the place was looked through, so what
-	 * is older than the overlap may be forgotten (poll.ts). Until then nothing is, or a record written late there
-	 * would fall below the floor unseen.
+	 * The check for records written late in this poll: how many ran (at most two), whether one ran since the place
+	 * last moved (another would read the same pages), and whether one ended (the stretch behind the place was looked
+	 * through, so what is older than the overlap may be forgotten, poll.ts; until then nothing is, or a record written
+	 * late there would fall below the floor unseen).
 	 */
-	checked = false;
+	readonly check = { runs: 0, inPlace: false, ended: false };
 	/**
-	 * A check for records written late ended in this poll (or can go no further in it): records above the place may
-	 * be handed on.
+	 * New records above the place wait for the check, older than anything it finds: whether they may be handed on
+	 * now (the check ended, or can go no further), the page held meanwhile, and how many polls in a row before this
+	 * one held a page they could not hand on (ListState.heldPolls).
 	 */
-	mayHandOn = false;
-	/**
-	 * A page that placed the trigger in this poll, its new records not handed on until the check for records written
-	 * late has ended: what that check finds lies behind the place, older than they are.
-	 */
-	held?: { window: Window; page: Page; extend: boolean };
-	/**
-	 * A record could not be handed on (the poll has no request left for its status look-up): this list does no more
-	 * in this poll, and what it holds waits for the next.
-	 */
+	readonly hold: { handOn: boolean; page?: { window: Window; page: Page; extend: boolean }; readonly before: number };
+	/** A record could not be handed on (no request left for its look-up): this list does no more in this poll. */
 	stopped = false;
-	/** Polls in a row before this one that could not hand on the page they held (ListState.heldPolls). */
-	readonly heldBefore: number;
 
 	constructor(
 		readonly state: ListState,
 		readonly options: FollowOptions,
 	) {
-		this.resumed = state.lag === null && (state.searchFrom ?? 0) > 0;
-		this.heldBefore = state.heldPolls ?? 0;
-		this.mayHandOn = !options.ordered || this.heldBefore >= MAX_HELD_POLLS;
-		if (this.mayHandOn) state.heldPolls = undefined;
+		this.search = { probes: 0, resumed: state.lag === null && (state.searchFrom ?? 0) > 0 };
+		const before = state.heldPolls ?? 0;
+		this.hold = { handOn: !options.ordered || before >= MAX_HELD_POLLS, before };
+		if (this.hold.handOn) state.heldPolls = undefined;
 	}
 
 	/** One page of this list; `need` tells the poll what it is for. */
 	*read(window: Window, need?: Need, atLeast?: number): Core<Page> {
-		return yield* readPage(this.state.paging, this.options, window, need ?? (this.stale ? 'place' : 'backlog'), atLeast);
+		return yield* readPage(this.state.paging, this.options, window, need ?? this.phase, atLeast);
 	}
 
 	/** Whether a short page is where the list ends (pages.ts). */
 	*endsList(page: Page, need?: Need): Core<boolean> {
-		return yield* endsList(this.state.paging, this.options, page, need ?? (this.stale ? 'place' : 'backlog'));
+		return yield* endsList(this.state.paging, this.options, page, need ?? this.phase);
 	}
 
 	/** Read up to the bank's newest record in this poll. */
 	get caughtUp(): boolean {
-		return !this.stale && this.state.lag === 0 && this.held === undefined;
+		return this.placed && this.state.lag === 0 && this.hold.page === undefined;
 	}
 
 	/** New records wait for a check for records written late that cannot go on in this poll. */
 	get waiting(): boolean {
-		return this.held !== undefined;
+		return this.hold.page !== undefined;
+	}
+
+	/** Nothing left for a later poll: up to the newest record, and looked behind the place (or nothing to look at). */
+	get settled(): boolean {
+		return this.caughtUp && !this.stopped && (this.check.ended || firstValid(this.state.memory) === undefined);
 	}
 
 	/**
@@ -109,14 +104,14 @@ export class ListFollower {
 	 */
 	*step(): Core<void> {
 		yield* this.advance();
-		if (this.checks === 0 && !this.stopped) yield* this.lookForLateRecords();
+		if (this.check.runs === 0 && !this.stopped) yield* this.lookForLateRecords();
 	}
 
 	/** One page toward the newest record, without the check for records written late (poll.ts takes turns with it). */
 	*advance(): Core<void> {
 		const { state } = this;
-		if (this.held !== undefined) return yield* this.lookForLateRecords();
-		this.checkedInPlace = false;
+		if (this.hold.page !== undefined) return yield* this.lookForLateRecords();
+		this.check.inPlace = false;
 		if (firstValid(state.memory) === undefined && state.lag !== null) {
 			// Nothing handled to stand on yet (or no record after the floor so far): look from the top again.
 			state.lag = null;
@@ -130,7 +125,7 @@ export class ListFollower {
 		const anchor = (firstValid(state.memory) as { index: number; reference: string }).index;
 		const rank = state.lag + anchor;
 		// The first page of a poll leaves room below the place for what was written above it since the last poll.
-		const slack = this.stale ? this.firstSlack(cap) : this.slack;
+		const slack = !this.placed ? this.firstSlack(cap) : this.slack;
 		const window: Window = rank <= cap - 1 - slack ? { page: 1, size: cap } : windowFor(rank, cap, 'bottom', slack, anchor + 1);
 		// No page holds the place and a record above it: two pages, when the poll can still make two requests.
 		const across = state.lag > 0 && startOf(window) >= state.lag;
@@ -208,13 +203,13 @@ export class ListFollower {
 		const first = firstValid(memory);
 		const expectedHead = state.lag === null || first === undefined ? null : state.lag + first.index;
 		const oldHead = first?.reference;
-		if (!checking && !this.mayHandOn && first !== undefined && reading.deliver.length > 0 && this.options.requestsLeft() > 0) {
+		if (!checking && !this.hold.handOn && first !== undefined && reading.deliver.length > 0 && this.options.requestsLeft() > 0) {
 			// Records behind the place come first: this page only places the trigger until the check has ended (when
 			// the poll has a request left for it).
 			const { headPosition } = takeIn(memory, page.slots, reading, [], page.start === 0);
 			if (!this.place(page, headPosition, expectedHead, oldHead, endsList)) return { outcome: 'unplaced', page, endsList };
-			this.held = { window, page, extend };
-			state.heldPolls = this.heldBefore + 1; // until all of it is handed on
+			this.hold.page = { window, page, extend };
+			state.heldPolls = this.hold.before + 1; // until all of it is handed on
 			yield* this.lookForLateRecords();
 			return { outcome: 'placed', page, endsList };
 		}
@@ -259,20 +254,20 @@ export class ListFollower {
 		state.searchFrom = undefined;
 		state.searchTo = undefined;
 		state.searchMet = undefined;
-		this.probes = 0;
+		this.search.probes = 0;
 		// What the bank wrote above the place since it was last read: room to leave for it in the next page.
 		const was = oldHead === undefined || oldHead === MALFORMED ? undefined : page.slots.findIndex((slot) => slot.reference === oldHead);
 		const grew = expectedHead !== null && was !== undefined && was >= 0 ? Math.max(0, page.start + was - expectedHead) : undefined;
-		if (!this.stale && grew !== undefined) this.slack = Math.max(this.slack, TOP_SLACK + grew);
-		if (this.stale) state.grewBy = grew;
+		if (this.placed && grew !== undefined) this.slack = Math.max(this.slack, TOP_SLACK + grew);
+		if (!this.placed) state.grewBy = grew;
 		// The mirror entries this page showed at their ranks: a check for late records need not read them again.
 		const lag = state.lag;
-		this.placedPage = { page, endsList };
 		const head = firstValid(state.memory);
-		this.placeMeasured = headPosition !== undefined || (head !== undefined && inPage.length > 0 && inPage[0].index === head.index);
+		const measured = headPosition !== undefined || (head !== undefined && inPage.length > 0 && inPage[0].index === head.index);
 		const inPlace = inPage.filter((entry) => page.start + entry.position === lag + entry.index).map((entry) => entry.index);
-		this.verifiedTo = inPlace.length > 0 ? Math.max(...inPlace) : -1;
-		this.stale = false;
+		this.placing = { page, endsList, verifiedTo: inPlace.length > 0 ? Math.max(...inPlace) : -1, measured };
+		this.placed = true;
+		if (this.phase === 'place') this.phase = 'climb';
 		return true;
 	}
 
@@ -288,11 +283,12 @@ export class ListFollower {
 	 */
 	reopen(index: number, rank: number, shown: boolean): void {
 		const { state } = this;
-		this.held = undefined;
+		this.hold.page = undefined;
 		state.memory.mirror = state.memory.mirror.slice(index);
 		state.lag = shown ? rank : null;
 		state.searchFrom = shown ? undefined : rank;
-		this.stale = false;
+		this.placed = true;
+		if (this.phase === 'place') this.phase = 'climb';
 		state.searchTo = undefined;
 		state.searchMet = undefined;
 	}

@@ -35,7 +35,7 @@ export function* searchStep(f: ListFollower): Core<void> {
 			else {
 				state.lag = 0;
 				state.searchFrom = undefined;
-				f.stale = false;
+				f.placed = true;
 			}
 			return;
 		}
@@ -48,9 +48,9 @@ export function* searchStep(f: ListFollower): Core<void> {
 		return yield* searchStep(f);
 	}
 	let rank: number;
-	if (state.searchTo === undefined) rank = f.probes === 0 && !f.resumed ? lo : Math.max(lo + cap, 2 * lo);
+	if (state.searchTo === undefined) rank = f.search.probes === 0 && !f.search.resumed ? lo : Math.max(lo + cap, 2 * lo);
 	else rank = lo + Math.max(0, Math.floor((state.searchTo - lo - cap) / 2));
-	f.probes++;
+	f.search.probes++;
 	const taken = yield* f.take(windowFor(rank, cap, 'top', 0));
 	if (taken.outcome === 'unplaced') yield* judge(f, taken);
 }

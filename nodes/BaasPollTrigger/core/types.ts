@@ -71,8 +71,11 @@ export interface ListState {
 	heldPolls?: number;
 }
 
-/** What a request of the core is for: the poll serves finding places first, then checks, then backlogs. */
-export type Need = 'place' | 'check' | 'backlog';
+/**
+ * What a request of the core is for (ListFollower.phase): finding the place, checking behind it for records written
+ * late, or climbing what lies above it (a backlog). The poll serves every list's place first, then checks, then climbs.
+ */
+export type Need = 'place' | 'check' | 'climb';
 
 /**
  * What the core asks of the poll: a page of its list (`atLeast`: only when that many requests are left for it, or
