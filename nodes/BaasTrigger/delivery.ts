@@ -1,10 +1,12 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { asStore, deliveryKey, emptyStore, forgetKey, recentDeliveries, remember, wasSeen } from './dedup';
+import { deliveryKey } from './deliveryKey';
 import type { TriggerOptions } from './options';
 import { duplicateWindowMs } from './options';
+import { recentDeliveries } from './recentDeliveries';
 import { selectedEvents, webhookSecretOf } from './registration';
 import { recentSecrets } from './secretCache';
+import { asStore, emptyStore, forgetKey, remember, wasSeen } from './seenStore';
 import type { SignatureCheck } from './signature';
 import { unusableHeader, verifySignature } from './signature';
 

@@ -1,5 +1,5 @@
 /** BaaS Trigger activation (registration.ts): registering the URL and events with the bank, "Listen for test event", deactivation. */
-import { recentDeliveries } from '../../nodes/BaasTrigger/dedup';
+import { recentDeliveries } from '../../nodes/BaasTrigger/recentDeliveries';
 import { newReference, replay, useTriggerBank } from './harness/triggerBank';
 
 const { fx, logged, triggerWorkflow, activeTrigger, simulateCollection, delivered, ledger, capturedDelivery } = useTriggerBank();

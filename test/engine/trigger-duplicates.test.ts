@@ -1,8 +1,10 @@
-/** BaaS Trigger duplicate filter (dedup.ts): a repeated delivery of the same event starts one execution, also across restarts. */
+/** BaaS Trigger duplicate filter (deliveryKey.ts, seenStore.ts, recentDeliveries.ts): a repeated delivery of the same event starts one execution, also across restarts. */
 import { randomUUID } from 'node:crypto';
 
-import type { SeenStore } from '../../nodes/BaasTrigger/dedup';
-import { deliveryKey, keysIn, recentDeliveries } from '../../nodes/BaasTrigger/dedup';
+import { deliveryKey } from '../../nodes/BaasTrigger/deliveryKey';
+import { recentDeliveries } from '../../nodes/BaasTrigger/recentDeliveries';
+import type { SeenStore } from '../../nodes/BaasTrigger/seenStore';
+import { keysIn } from '../../nodes/BaasTrigger/seenStore';
 import { waitFor } from '../support/waitFor';
 import { hangUpBeforeAnswer, hmac, newReference, post, replay, useTriggerBank } from './harness/triggerBank';
 

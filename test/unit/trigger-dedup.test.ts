@@ -1,16 +1,6 @@
-import {
-	asStore,
-	deliveryKey,
-	emptyStore,
-	forgetKey,
-	GENERATION_SIZE,
-	keysIn,
-	mergeStores,
-	MEMORY_GENERATION_SIZE,
-	RecentDeliveries,
-	remember,
-	wasSeen,
-} from '../../nodes/BaasTrigger/dedup';
+import { deliveryKey } from '../../nodes/BaasTrigger/deliveryKey';
+import { MEMORY_GENERATION_SIZE, RecentDeliveries } from '../../nodes/BaasTrigger/recentDeliveries';
+import { asStore, emptyStore, forgetKey, GENERATION_SIZE, keysIn, mergeStores, remember, wasSeen } from '../../nodes/BaasTrigger/seenStore';
 
 const MINUTE = 60_000;
 const body = (text: string) => Buffer.from(text);

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 
-import { recentDeliveries } from '../../nodes/BaasTrigger/dedup';
+import { recentDeliveries } from '../../nodes/BaasTrigger/recentDeliveries';
 import { reportFigures } from '../engine/reliability/scale';
 import { signatureOf, webhookTrigger } from './support/webhookTrigger';
 

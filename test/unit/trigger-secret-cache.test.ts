@@ -1,4 +1,4 @@
-import { recentDeliveries } from '../../nodes/BaasTrigger/dedup';
+import { recentDeliveries } from '../../nodes/BaasTrigger/recentDeliveries';
 import { RecentSecrets, recentSecrets, REREAD_INTERVAL_MS, SECRET_TTL_MS } from '../../nodes/BaasTrigger/secretCache';
 import { signatureOf, webhookTrigger } from './support/webhookTrigger';
 

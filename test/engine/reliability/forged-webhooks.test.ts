@@ -3,7 +3,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 
-import { recentDeliveries } from '../../../nodes/BaasTrigger/dedup';
+import { recentDeliveries } from '../../../nodes/BaasTrigger/recentDeliveries';
 import { recentSecrets, REREAD_INTERVAL_MS } from '../../../nodes/BaasTrigger/secretCache';
 import { useBankFixture } from '../harness/bankFixture';
 import { TriggerWorkflow } from '../harness/triggerWorkflow';

@@ -1,29 +1,20 @@
 import { createHash } from 'node:crypto';
 
+import { SHORT_KEY_LENGTH } from './deliveryKey';
+
 /**
- * Duplicate-delivery memory of the trigger: which events were let through recently, so a second delivery of
- * one event (bank retry, network hiccup, replay of captured bytes) starts nothing. Two memories, with the same
- * keys and the same window:
- *
- * - In this n8n process (RecentDeliveries): two generations of up to MEMORY_GENERATION_SIZE keys per trigger
- *   in Maps, so the last 2,500 to 5,000 events. Constant cost per delivery: two lookups, one insert.
- * - In the workflow's static data (SeenStore): two generations of up to GENERATION_SIZE keys, so the last
- *   250 to 500 events, for a copy that reaches another webhook process or arrives after a restart. n8n loads
- *   a production workflow's static data from its database for every webhook request and saves it whole after
- *   the webhook answered, so every byte kept there is parsed, wrapped and written once per delivery. It is
- *   therefore small (at most 7.5 KB) and packed: one string per generation of fixed-width records (key, then
- *   the second it was let through), which JSON reads and writes as one value, not one property per key.
+ * The trigger's duplicate-delivery memory in the workflow's static data (the one in this n8n process is
+ * recentDeliveries.ts): two generations of up to GENERATION_SIZE keys, so the last 250 to 500 events, for a copy
+ * that reaches another webhook process or arrives after a restart. n8n loads a production workflow's static
+ * data from its database for every webhook request and saves it whole after the webhook answered, so every byte
+ * kept there is parsed, wrapped and written once per delivery. It is therefore small (at most 7.5 KB) and packed:
+ * one string per generation of fixed-width records (key, then the second it was let through), which JSON reads
+ * and writes as one value, not one property per key.
  */
 
 /** Keys per generation in static data; two generations are kept, so at most 2 × this many (15 bytes each as JSON). */
 export const GENERATION_SIZE = 250;
 export const MAX_REMEMBERED = 2 * GENERATION_SIZE;
-
-/** Keys per generation in process memory: the last 2,500 to 5,000 events of a trigger. */
-export const MEMORY_GENERATION_SIZE = 2500;
-
-/** 11 base64url characters = 66 bits of SHA-256: a false match is below 1e-12 even at 5,000 keys. */
-const SHORT_KEY_LENGTH = 11;
 
 /** The second a key was let through, after its generation's start: 4 base64url digits, most significant first. */
 const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -45,23 +36,6 @@ export interface Generation {
 export interface SeenStore {
 	current: Generation;
 	previous?: Generation;
-}
-
-/**
- * The identity of an event, as a short hash: its kind and the reference of its record; when the record has
- * none, its kind and the signed bytes. Never a header: X-Service-Delivery-Id is not signed, so a replay could
- * change it at will.
- */
-export function deliveryKey(kind: string, data: unknown, signedBody: Buffer): string {
-	const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-	const reference = record.reference_number ?? record.reference;
-	const hash = createHash('sha256');
-	if ((typeof reference === 'string' && reference !== '') || typeof reference === 'number') {
-		hash.update(`${kind}\u0000ref\u0000${String(reference)}`);
-	} else {
-		hash.update(`${kind}\u0000body\u0000`).update(signedBody);
-	}
-	return hash.digest('base64url').slice(0, SHORT_KEY_LENGTH);
 }
 
 function encodeOffset(seconds: number): string {
@@ -231,99 +205,3 @@ export function mergeStores(a: SeenStore, b: SeenStore, now: number, windowMs: n
 	if (records.length <= GENERATION_SIZE) return { current: packed(records) };
 	return { previous: packed(records.slice(0, -GENERATION_SIZE)), current: packed(records.slice(-GENERATION_SIZE)) };
 }
-
-const sameStore = (a: SeenStore, b: SeenStore) =>
-	a.current.start === b.current.start &&
-	a.current.keys === b.current.keys &&
-	a.previous?.start === b.previous?.start &&
-	a.previous?.keys === b.previous?.keys;
-
-/** A generation of the process memory: key → seconds after `start` it was let through. */
-interface MemoryGeneration {
-	start: number;
-	keys: Map<string, number>;
-}
-
-interface MemoryStore {
-	current: MemoryGeneration;
-	previous?: MemoryGeneration;
-}
-
-function seenInMemory(generation: MemoryGeneration | undefined, key: string, nowSeconds: number, windowSeconds: number): boolean {
-	const offset = generation?.keys.get(key);
-	return offset !== undefined && nowSeconds - (generation!.start + offset) < windowSeconds;
-}
-
-/**
- * Keys let through recently, per trigger, in this n8n process. n8n saves a workflow's static data only after
- * work on it finishes, so two copies of one event that arrive together both find the saved keys without it;
- * this memory answers for them, and holds ten times as many keys as static data. Static data carries the most
- * recent keys across restarts and other processes.
- */
-export class RecentDeliveries {
-	private readonly scopes = new Map<string, MemoryStore>();
-	/** Per trigger, the static-data store this process last wrote. */
-	private readonly written = new Map<string, SeenStore>();
-
-	/**
-	 * The store to check and write for a delivery: what n8n loaded from the database, joined with what this
-	 * process last wrote. n8n saves static data whole, so of two deliveries that loaded the same data the later
-	 * save would erase the earlier one's key; writing the union keeps every key this process let through, and
-	 * takes in what other webhook processes wrote (their keys reach the database again with this save).
-	 */
-	reconcile(scope: string, loaded: SeenStore, now: number, windowMs: number): SeenStore {
-		const written = this.written.get(scope);
-		return written === undefined || sameStore(written, loaded) ? loaded : mergeStores(loaded, written, now, windowMs);
-	}
-
-	/** What this process has just written for a trigger (a copy: n8n may wrap the object it saves). */
-	wrote(scope: string, store: SeenStore): void {
-		this.written.set(scope, { current: { ...store.current }, ...(store.previous ? { previous: { ...store.previous } } : {}) });
-	}
-
-	has(scope: string, key: string, now: number, windowMs: number): boolean {
-		const store = this.scopes.get(scope);
-		if (store === undefined) return false;
-		const nowSeconds = Math.floor(now / 1000);
-		const windowSeconds = Math.ceil(windowMs / 1000);
-		return seenInMemory(store.current, key, nowSeconds, windowSeconds) || seenInMemory(store.previous, key, nowSeconds, windowSeconds);
-	}
-
-	remember(scope: string, key: string, now: number, windowMs: number): void {
-		const nowSeconds = Math.floor(now / 1000);
-		const windowSeconds = Math.ceil(windowMs / 1000);
-		let store = this.scopes.get(scope);
-		if (store === undefined) {
-			store = { current: { start: nowSeconds, keys: new Map() } };
-			this.scopes.set(scope, store);
-		}
-		const age = nowSeconds - store.current.start;
-		if (age >= windowSeconds || store.current.keys.size >= MEMORY_GENERATION_SIZE) {
-			store.previous = age >= 2 * windowSeconds ? undefined : store.current;
-			store.current = { start: nowSeconds, keys: new Map() };
-		}
-		store.current.keys.set(key, Math.max(0, nowSeconds - store.current.start));
-	}
-
-	/** Forgets one key, so the next copy of that event is let through. */
-	release(scope: string, key: string): void {
-		const store = this.scopes.get(scope);
-		store?.current.keys.delete(key);
-		store?.previous?.keys.delete(key);
-		const written = this.written.get(scope);
-		if (written !== undefined) forgetKey(written, key);
-	}
-
-	/** Forgets one trigger's keys, or everything (what a restart of n8n does). */
-	forget(scope?: string): void {
-		if (scope === undefined) {
-			this.scopes.clear();
-			this.written.clear();
-		} else {
-			this.scopes.delete(scope);
-			this.written.delete(scope);
-		}
-	}
-}
-
-export const recentDeliveries = new RecentDeliveries();
