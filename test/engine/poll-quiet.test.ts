@@ -40,4 +40,18 @@ describe.each(LIST_SHAPES)('Poll Trigger static data (%s list shape)', (shape) =
 		const busy = await driver.poll();
 		expect({ emitted: busy.emitted, written: busy.staticDataWritten }).toEqual({ emitted: 1, written: true });
 	});
+
+	it('a trigger on lists that hold nothing writes nothing at its quiet polls', async () => {
+		fakeClock.start();
+		const driver = contractTrigger(fx, shape);
+		expect((await driver.activate()).error).toBeUndefined();
+		const quiet = [];
+		for (let i = 0; i < 5; i++) {
+			fakeClock.advance(60_000);
+			quiet.push(await driver.poll());
+		}
+		expect(quiet.map((poll) => ({ emitted: poll.emitted, written: poll.staticDataWritten, error: poll.error }))).toEqual(
+			Array(5).fill({ emitted: 0, written: false, error: undefined }),
+		);
+	});
 });
