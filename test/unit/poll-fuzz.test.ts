@@ -37,6 +37,17 @@ describe('the ledger check itself', () => {
 			.map((r) => ({ json: { event: r.transaction_type === 'credit' ? 'COLLECTION_SUCCESS' : 'TRANSFER_SUCCESS', data: r } }));
 		return items.length === 0 ? null : [items];
 	};
+	/** A trigger that emits one collection a poll, the newest it has not emitted: older ones come at later polls. */
+	const newestFirst: PollFn = async ({ request, context, variant }) => {
+		start(context);
+		const data = context.getWorkflowStaticData('node') as { done?: string[] };
+		const done = new Set(data.done ?? []);
+		const filters = { transaction_type: 'credit', transaction_category: 'collection' };
+		const listed = await request<IDataObject[]>(context, 'fetchTransactions', { filters, page: 1, page_size: 100, limit: 100 }, { variant });
+		const fresh = listed.filter((r) => r !== null && typeof r.reference_number === 'string' && !done.has(r.reference_number)).slice(0, 1);
+		data.done = [...done, ...fresh.map((r) => r.reference_number as string)];
+		return fresh.length === 0 ? null : [fresh.map((r) => ({ json: { event: 'COLLECTION_SUCCESS', data: r } }))];
+	};
 	/** A trigger that never emits. */
 	const silent: PollFn = async ({ context }) => {
 		start(context);
@@ -49,8 +60,9 @@ describe('the ledger check itself', () => {
 			const h = generate(seed, 'documented');
 			for (const v of (await runHistory(h, undefined, emitsAllItLists)).violations) broken.add(v.rule);
 			for (const v of (await runHistory(h, undefined, silent)).violations) broken.add(v.rule);
+			for (const v of (await runHistory(h, undefined, newestFirst)).violations) broken.add(v.rule);
 		}
-		for (const rule of ['emitted twice', 'history emitted', 'outcome not in the ledger', 'event not selected', 'missing after the drain', "pending transfer's outcome not emitted", 'reversal not reported']) {
+		for (const rule of ['emitted twice', 'history emitted', 'outcome not in the ledger', 'event not selected', 'missing after the drain', "pending transfer's outcome not emitted", 'reversal not reported', 'out of order within a poll', 'older record listed before a newer one was emitted came later', 'a record the list does not hold']) {
 			expect([...broken]).toContain(rule);
 		}
 	});

@@ -77,6 +77,8 @@ export class Bank {
 	/** The history has ended: no more writes are applied. */
 	private frozen = false;
 	listRequests = 0;
+	/** References whose status look-up the bank answered 83: they stay pending (docs/polling.md), out of order. */
+	readonly refused = new Set<string>();
 	statusRequests = 0;
 
 	constructor(
@@ -192,7 +194,10 @@ export class Bank {
 		this.statusRequests++;
 		const r = this.byReference.get(reference);
 		if (r === undefined || r.kind !== 'transfer') this.refuse(context, '06');
-		if (this.faults && this.options.random() < this.options.statusFailRate) this.refuse(context, '83');
+		if (this.faults && this.options.random() < this.options.statusFailRate) {
+			this.refused.add(reference);
+			this.refuse(context, '83');
+		}
 		return {
 			reference_number: r.reference,
 			transaction_id: idOf(r.id),

@@ -31,6 +31,12 @@ export interface Outcome {
 	errors: number;
 	listRequests: number;
 	statusRequests: number;
+	/**
+	 * Events owed had the first start of each stream's place held, not owed after a restart before the first emit
+	 * started it again (issue 33's F): n8n saves nothing until a poll emits, and docs/polling.md promises nothing
+	 * here (it names this only for the durable scheduler). Counted, not a violation.
+	 */
+	lostToEarlyRestart: number;
 }
 
 const savedStreams = (data: IDataObject) => (typeof data.streams === 'object' && data.streams !== null ? (data.streams as IDataObject) : {});
@@ -57,6 +63,7 @@ async function run(h: History, pollFn: PollFn, trace?: (line: string) => void): 
 	let saved = '{}';
 	let activations: Activations = {};
 	let savedActivations: Activations = {};
+	let firstActivations: Activations = {};
 	let warnings = 0;
 	let errors = 0;
 	const logger = { warn: () => warnings++, error: () => errors++, info: () => undefined, debug: () => undefined, verbose: () => undefined };
@@ -91,7 +98,11 @@ async function run(h: History, pollFn: PollFn, trace?: (line: string) => void): 
 			Date.now = realNow;
 		}
 		const after = savedStreams(live);
-		for (const s of STREAMS) if (before[s] === undefined && after[s] !== undefined) activations = { ...activations, [s]: { startMs, endMs: clockMs } };
+		for (const s of STREAMS) {
+			if (before[s] !== undefined || after[s] === undefined) continue;
+			activations = { ...activations, [s]: { startMs, endMs: clockMs } };
+			firstActivations = { [s]: { startMs, endMs: clockMs }, ...firstActivations };
+		}
 		const emitted = (items?.[0] ?? []).map((item) => ({ kind: item.json.event as EventKind, reference: String((item.json.data as IDataObject).reference_number) }));
 		polls.push({ startMs, endMs: clockMs, emitted });
 		trace?.(`poll ${polls.length - 1} ${new Date(startMs).toISOString().slice(11, 19)}..${new Date(clockMs).toISOString().slice(11, 19)}: ${items === null ? 'null' : emitted.map((e) => `${e.reference} ${e.kind}`).join(', ')}`);
@@ -147,7 +158,9 @@ async function run(h: History, pollFn: PollFn, trace?: (line: string) => void): 
 		note(from);
 		quiet = outstanding().length === 0 ? quiet + 1 : 0;
 	}
-	const violations = ledger.check(polls, activations);
+	const violations = ledger.check(polls, activations, bank.refused);
 	const events = polls.reduce((n, p) => n + p.emitted.length, 0);
-	return { seed: h.seed, violations, polls: polls.length, drainPolls, events, warnings, errors, listRequests: bank.listRequests, statusRequests: bank.statusRequests };
+	const owedNow = ledger.owed(activations);
+	const lostToEarlyRestart = [...ledger.owed(firstActivations).keys()].filter((key) => !owedNow.has(key)).length;
+	return { seed: h.seed, violations, polls: polls.length, drainPolls, events, warnings, errors, listRequests: bank.listRequests, statusRequests: bank.statusRequests, lostToEarlyRestart };
 }

@@ -13,7 +13,8 @@
  *   transfer's outcome once final ("pending transfer's outcome not emitted"); a transfer that failed after it was
  *   successful (a reversal, within 24 h) as Transfer Failed ("reversal not reported"). No outcome the bank never
  *   gave ("outcome not in the ledger"), no record the list does not hold, no event not selected.
- * - Order, per list, for records listed with a final status: oldest (created_at) first within a poll ("out of
+ * - Order, per list, for records listed with a final status (and no 83 to their status look-up: such a transfer
+ *   "stays pending", re-checked later): oldest (created_at) first within a poll ("out of
  *   order within a poll"), and a record listed before a newer one was emitted comes no later than that poll
  *   ("older record listed before a newer one was emitted came later"), except a record written late (behind the
  *   newest stamp of its list), which may be one poll late ("a poll late at worst").
@@ -151,7 +152,8 @@ export class Ledger {
 		return e.timeline.some((t) => t.atMs <= byMs && t.status === wanted);
 	}
 
-	check(polls: PollRecord[], activations: Activations): Violation[] {
+	/** `refused`: transfers whose status look-up was answered 83 (watched as pending since: no order promised). */
+	check(polls: PollRecord[], activations: Activations, refused: ReadonlySet<string> = new Set()): Violation[] {
 		const out: Violation[] = [];
 		const seen = new Map<string, number>();
 		const firstPoll = new Map<string, number>();
@@ -174,18 +176,18 @@ export class Ledger {
 				out.push({ rule, detail: `${key} (written at ${iso(e.writtenMs)}, stamped ${iso(e.record.createdMs)}${e.late ? ', late' : ''})` });
 			}
 		}
-		out.push(...this.order(polls, firstPoll, activations));
+		out.push(...this.order(polls, firstPoll, activations, refused));
 		return out;
 	}
 
 	/** Records listed final when written, of a selected event, that the order promises cover. */
-	private ordered(e: Entry, activations: Activations): boolean {
-		if (!this.listed(e) || this.classOf(e, activations) !== 'new' || e.timeline[0].status === 'pending') return false;
+	private ordered(e: Entry, activations: Activations, refused: ReadonlySet<string>): boolean {
+		if (!this.listed(e) || refused.has(e.record.reference) || this.classOf(e, activations) !== 'new' || e.timeline[0].status === 'pending') return false;
 		const kind: EventKind = e.record.kind === 'collection' ? 'COLLECTION_SUCCESS' : e.timeline[0].status === 'success' ? 'TRANSFER_SUCCESS' : 'TRANSFER_FAILED';
 		return this.h.settings.events.includes(kind);
 	}
 
-	private order(polls: PollRecord[], firstPoll: Map<string, number>, activations: Activations): Violation[] {
+	private order(polls: PollRecord[], firstPoll: Map<string, number>, activations: Activations, refused: ReadonlySet<string>): Violation[] {
 		const out: Violation[] = [];
 		// Per stream and poll: the newest ordered record emitted.
 		const newestAt: Record<StreamName, { ms: number; ref: string }[]> = { collections: [], transfers: [] };
@@ -193,7 +195,7 @@ export class Ledger {
 			const last: Partial<Record<StreamName, BankRecord>> = {};
 			for (const { reference } of poll.emitted) {
 				const e = this.entries.get(reference);
-				if (e === undefined || firstPoll.get(reference) !== p || !this.ordered(e, activations)) continue;
+				if (e === undefined || firstPoll.get(reference) !== p || !this.ordered(e, activations, refused)) continue;
 				const s = streamOf(e.record);
 				const before = last[s];
 				if (before !== undefined && before.createdMs > e.record.createdMs) {
@@ -205,7 +207,7 @@ export class Ledger {
 		});
 		for (const e of this.entries.values()) {
 			const j = firstPoll.get(e.record.reference);
-			if (j === undefined || !this.ordered(e, activations)) continue;
+			if (j === undefined || !this.ordered(e, activations, refused)) continue;
 			const s = streamOf(e.record);
 			const allowed = e.late ? j - 1 : j;
 			for (let k = 0; k < allowed; k++) {

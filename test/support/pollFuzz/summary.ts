@@ -12,12 +12,14 @@ export interface Summary {
 	wrong: number;
 	events: number;
 	polls: number;
+	/** Histories where a restart before the first emit started a place again, and the events it cost (not owed). */
+	earlyRestarts: { histories: number; events: number };
 	byShape: Partial<Record<ListShape, { histories: number; wrong: number }>>;
 	/** Histories breaking each rule (a history counts once per rule), by shape, and the first seeds. */
 	byRule: Partial<Record<Rule, { histories: number; byShape: Partial<Record<ListShape, number>>; first: { seed: number; shape: ListShape; detail: string; features: string }[] }>>;
 }
 
-export const emptySummary = (): Summary => ({ histories: 0, wrong: 0, events: 0, polls: 0, byShape: {}, byRule: {} });
+export const emptySummary = (): Summary => ({ histories: 0, wrong: 0, events: 0, polls: 0, earlyRestarts: { histories: 0, events: 0 }, byShape: {}, byRule: {} });
 
 export async function fuzz(from: number, count: number, shapes: ListShape[], size: Size = 'short', into: Summary = emptySummary()): Promise<Summary> {
 	for (let seed = from; seed < from + count; seed++) {
@@ -27,6 +29,10 @@ export async function fuzz(from: number, count: number, shapes: ListShape[], siz
 			into.histories++;
 			into.events += outcome.events;
 			into.polls += outcome.polls;
+			if (outcome.lostToEarlyRestart > 0) {
+				into.earlyRestarts.histories++;
+				into.earlyRestarts.events += outcome.lostToEarlyRestart;
+			}
 			const perShape = (into.byShape[shape] ??= { histories: 0, wrong: 0 });
 			perShape.histories++;
 			if (outcome.violations.length === 0) continue;
@@ -51,6 +57,8 @@ export function merge(a: Summary, b: Summary): Summary {
 	a.wrong += b.wrong;
 	a.events += b.events;
 	a.polls += b.polls;
+	a.earlyRestarts.histories += b.earlyRestarts.histories;
+	a.earlyRestarts.events += b.earlyRestarts.events;
 	for (const [shape, s] of Object.entries(b.byShape) as [ListShape, { histories: number; wrong: number }][]) {
 		const t = (a.byShape[shape] ??= { histories: 0, wrong: 0 });
 		t.histories += s.histories;
@@ -75,6 +83,9 @@ export function report(s: Summary, ms: number): string[] {
 				.map(([shape, x]) => `; ${shape} ${x.wrong}/${x.histories} (${pct(x.wrong, x.histories)})`)
 				.join(''),
 	];
+	if (s.earlyRestarts.histories > 0) {
+		lines.push(`not owed (docs/polling.md promises nothing): ${s.earlyRestarts.events} events of ${s.earlyRestarts.histories} histories written between a first poll and a restart before the first emit`);
+	}
 	for (const [rule, r] of Object.entries(s.byRule).sort((x, y) => (y[1]?.histories ?? 0) - (x[1]?.histories ?? 0))) {
 		if (r === undefined) continue;
 		lines.push(`  ${rule}: ${r.histories} (${Object.entries(r.byShape).map(([shape, n]) => `${shape} ${n}`).join(', ')})`);
