@@ -29,7 +29,7 @@ interface Job {
 }
 
 /** Seeds a worker runs between two progress reports. */
-const CHUNK = 200;
+const CHUNK = 20;
 
 function option(name: string): string | undefined {
 	const i = process.argv.indexOf(`--${name}`);
@@ -48,7 +48,7 @@ async function explain(seed: number, shape: ListShape, size: Size): Promise<void
 	console.log(`seed ${seed} ${shape}: ${h.features.join('; ')}`);
 	const outcome = await runHistory(h, (line) => console.log(`  ${line}`));
 	for (const v of outcome.violations) console.log(`${v.rule}: ${v.detail}`);
-	console.log(`${outcome.violations.length} violation(s); ${outcome.polls} polls (${outcome.drainPolls} in the drain), ${outcome.events} events, ${outcome.listRequests} list and ${outcome.statusRequests} status requests`);
+	console.log(`${outcome.violations.length} violation(s); ${outcome.polls} polls (${outcome.drainPolls} in the drain of at most ${outcome.drain.bound}, owing ${outcome.drain.owed} events at its start and ${outcome.drain.left} at its end), ${outcome.events} events, ${outcome.listRequests} list and ${outcome.statusRequests} status requests`);
 }
 
 async function main(): Promise<void> {

@@ -37,6 +37,8 @@ export interface Outcome {
 	 * here (it names this only for the durable scheduler). Counted, not a violation.
 	 */
 	lostToEarlyRestart: number;
+	/** Events owed and not yet emitted when the drain began, its bound in polls, and how many were still owed at its end. */
+	drain: { owed: number; bound: number; left: number };
 }
 
 const savedStreams = (data: IDataObject) => (typeof data.streams === 'object' && data.streams !== null ? (data.streams as IDataObject) : {});
@@ -162,5 +164,5 @@ async function run(h: History, pollFn: PollFn, trace?: (line: string) => void): 
 	const events = polls.reduce((n, p) => n + p.emitted.length, 0);
 	const owedNow = ledger.owed(activations);
 	const lostToEarlyRestart = [...ledger.owed(firstActivations).keys()].filter((key) => !owedNow.has(key)).length;
-	return { seed: h.seed, violations, polls: polls.length, drainPolls, events, warnings, errors, listRequests: bank.listRequests, statusRequests: bank.statusRequests, lostToEarlyRestart };
+	return { seed: h.seed, violations, polls: polls.length, drainPolls, events, warnings, errors, listRequests: bank.listRequests, statusRequests: bank.statusRequests, lostToEarlyRestart, drain: { owed: still.length, bound, left: outstanding().length } };
 }
