@@ -8,7 +8,8 @@
  *   --shape S          documented | cursor | both (default both)
  *   --long             longer histories (30-150 polls, bursts of up to 400, backlogs of up to 500)
  *   --workers K        worker threads (default 1; --sweep: one per core)
- *   --sweep            1,000,000 seeds (or --histories), progress every few seconds
+ *   --sweep            1,000,000 histories (seeds × shapes; or --histories seeds), progress every 5 s; Ctrl-C
+ *                      prints what was found so far
  *   --explain SEED     one history (first shape), poll by poll, and what the ledger check found
  */
 import os from 'node:os';
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
 	const shapes: ListShape[] = shapeOption === 'both' ? ['documented', 'cursor'] : [shapeOption as ListShape];
 	const explained = option('explain');
 	if (explained !== undefined) return await explain(Number(explained), shapes[0], size);
-	const count = Number(option('histories') ?? (sweep ? 1_000_000 : 1000));
+	const count = Number(option('histories') ?? (sweep ? 1_000_000 / shapes.length : 1000));
 	const from = Number(option('from') ?? 1);
 	const workers = Math.max(1, Number(option('workers') ?? (sweep ? os.cpus().length : 1)));
 	const started = Date.now();
@@ -71,6 +72,10 @@ async function main(): Promise<void> {
 	}
 	const total = emptySummary();
 	let lastPrinted = Date.now();
+	process.once('SIGINT', () => {
+		for (const line of report(total, Date.now() - started)) console.log(line);
+		process.exit(total.wrong === 0 ? 0 : 1);
+	});
 	const share = Math.ceil(count / workers);
 	await Promise.all(
 		Array.from({ length: workers }, (_, w) => {
@@ -83,7 +88,9 @@ async function main(): Promise<void> {
 					if (Date.now() - lastPrinted > 5000) {
 						lastPrinted = Date.now();
 						const ms = Date.now() - started;
-						console.log(`${total.histories} histories, ${Math.round((total.histories * 60_000) / ms)} histories/min, ${total.wrong} wrong (${((100 * total.wrong) / total.histories).toFixed(1)}%)`);
+						const perMinute = (total.histories * 60_000) / ms;
+						const left = (count * shapes.length - total.histories) / perMinute;
+						console.log(`${total.histories} histories, ${Math.round(perMinute)} histories/min (${Math.round(left)} min to go), ${total.wrong} wrong (${((100 * total.wrong) / total.histories).toFixed(1)}%)`);
 					}
 				});
 				worker.on('error', reject);
