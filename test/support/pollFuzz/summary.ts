@@ -16,7 +16,7 @@ export interface Summary {
 	earlyRestarts: { histories: number; events: number };
 	byShape: Partial<Record<ListShape, { histories: number; wrong: number }>>;
 	/** Histories breaking each rule (a history counts once per rule), by shape, and the first seeds. */
-	byRule: Partial<Record<Rule, { histories: number; byShape: Partial<Record<ListShape, number>>; first: { seed: number; shape: ListShape; detail: string; features: string }[] }>>;
+	byRule: Partial<Record<Rule, { histories: number; byShape: Partial<Record<ListShape, number>>; first: { seed: number; shape: string; detail: string; features: string }[] }>>;
 }
 
 export const emptySummary = (): Summary => ({ histories: 0, wrong: 0, events: 0, polls: 0, earlyRestarts: { histories: 0, events: 0 }, byShape: {}, byRule: {} });
@@ -44,7 +44,9 @@ export async function fuzz(from: number, count: number, shapes: ListShape[], siz
 				const entry = (into.byRule[rule] ??= { histories: 0, byShape: {}, first: [] });
 				entry.histories++;
 				entry.byShape[shape] = (entry.byShape[shape] ?? 0) + 1;
-				if (entry.first.length < SEEDS_KEPT) entry.first.push({ seed, shape, detail, features: h.features.join('; ') });
+				const same = entry.first.find((f) => f.seed === seed);
+				if (same !== undefined) same.shape += `, ${shape}`;
+				else if (entry.first.length < SEEDS_KEPT) entry.first.push({ seed, shape, detail, features: h.features.join('; ') });
 			}
 		}
 	}
@@ -89,7 +91,7 @@ export function report(s: Summary, ms: number): string[] {
 	for (const [rule, r] of Object.entries(s.byRule).sort((x, y) => (y[1]?.histories ?? 0) - (x[1]?.histories ?? 0))) {
 		if (r === undefined) continue;
 		lines.push(`  ${rule}: ${r.histories} (${Object.entries(r.byShape).map(([shape, n]) => `${shape} ${n}`).join(', ')})`);
-		for (const f of r.first) lines.push(`    seed ${f.seed} ${f.shape}: ${f.detail} [${f.features}]`);
+		for (const f of r.first) lines.push(`    seed ${f.seed} (${f.shape}): ${f.detail} [${f.features}]`);
 	}
 	return lines;
 }
