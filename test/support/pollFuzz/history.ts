@@ -44,7 +44,7 @@ export interface History {
 	budgetMs?: number;
 	/** How long each request takes (n8n's clock moves on during a poll). */
 	latencyMs: number;
-	/** The bank's clock = n8n's + offset0Ms + driftPerMs * (n8n ms since startMs). */
+	/** The bank's clock = n8n's + offset0Ms + driftPerMs * (n8n ms since startMs, 0 before it). */
 	offset0Ms: number;
 	driftPerMs: number;
 	startMs: number;
@@ -88,7 +88,9 @@ export function generate(seed: number, shape: ListShape, size: Size = 'short'): 
 	const endMs = polls[polls.length - 1].atMs;
 	const driftTotal = chance(0.3) ? int(-600, 600) * 1000 : 0;
 	const driftPerMs = driftTotal / Math.max(MIN, endMs - startMs);
-	const bankAt = (ms: number) => ms + offset0Ms + driftPerMs * (ms - startMs);
+	// The drift starts with the history: before it the bank's clock stood at offset0Ms (a clock put back by more than
+	// the overlap is a case docs/polling.md promises nothing for).
+	const bankAt = (ms: number) => ms + offset0Ms + driftPerMs * Math.max(0, ms - startMs);
 	note(`clock ${Math.round(offset0Ms / MIN)} min${driftTotal !== 0 ? ` drifting ${Math.round(driftTotal / MIN)} min` : ''}`);
 
 	if (chance(0.25)) {
@@ -210,4 +212,4 @@ export function generate(seed: number, shape: ListShape, size: Size = 'short'): 
 }
 
 /** The bank's clock at n8n's `ms`. */
-export const bankClock = (h: History, ms: number) => ms + h.offset0Ms + h.driftPerMs * (ms - h.startMs);
+export const bankClock = (h: History, ms: number) => ms + h.offset0Ms + h.driftPerMs * Math.max(0, ms - h.startMs);

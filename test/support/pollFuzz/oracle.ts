@@ -6,18 +6,23 @@
  *   started a stream's place are history, never emitted ("history emitted"), reversals of them included ("Transfers
  *   listed before the trigger started are not reported"); a transfer pending then is watched and its outcome
  *   emitted. With Start From, records stamped from then on are emitted too (a backfill).
- * - Records written during that first poll, and records written after it but stamped before the bank's clock at it
- *   (before Start From, with it), are neither promised nor forbidden: "records older than what it remembers are
- *   taken for history". Only "at most once" holds for them.
+ * - Records written during that first poll (or a transfer pending at its start and final by its end), and
+ *   records written after it but stamped before the bank's clock at it (before Start From, with it), are neither
+ *   promised nor forbidden: "records older than what it remembers are taken for history". Only "at most once"
+ *   holds for them.
  * - Every other record of a stream is emitted once ("emitted twice", "missing after the drain"): collections; a
  *   transfer's outcome once final ("pending transfer's outcome not emitted"); a transfer that failed after it was
  *   successful (a reversal, within 24 h) as Transfer Failed ("reversal not reported"). No outcome the bank never
  *   gave ("outcome not in the ledger"), no record the list does not hold, no event not selected.
+ * - Records written late (stamped up to MAX_LATE_MS, 10 min, behind the newest stamp of their list: inside the
+ *   15 min overlap, "found when it lands within the last 15 minutes") and records stamped up to an hour ahead ("the
+ *   records listed below it are found the same way") are owed like any other. Beyond the overlap the docs promise
+ *   nothing, and the histories hold nothing of the kind (history.ts).
  * - Order, per list, for records listed with a final status (and no 83 to their status look-up: such a transfer
- *   "stays pending", re-checked later): oldest (created_at) first within a poll ("out of
- *   order within a poll"), and a record listed before a newer one was emitted comes no later than that poll
- *   ("older record listed before a newer one was emitted came later"), except a record written late (behind the
- *   newest stamp of its list), which may be one poll late ("a poll late at worst").
+ *   "stays pending", re-checked later): oldest (created_at) first within a poll ("out of order within a poll"),
+ *   and a record listed before a newer one was emitted comes no later than that poll ("older record listed
+ *   before a newer one was emitted came later"), except a record written late, which may be one poll late ("a
+ *   poll late at worst").
  * - "Missing" means: not emitted by the end of a drain of polls without faults after the history (no down-time,
  *   restart, quota or 83; the bank writes nothing more), of at most DRAIN_BASE polls + 4 per page of records still
  *   to come + 2 per transfer outcome still to come (each costs a status look-up, and at the minimum Requests per
@@ -112,7 +117,9 @@ export class Ledger {
 		const from = this.h.settings.startFromMs;
 		if (e.writtenMs <= a.startMs) {
 			if (from !== undefined && e.record.createdMs >= from) return 'new';
-			return e.record.kind === 'transfer' && this.statusAt(e, a.startMs) === 'pending' ? 'pendingAtStart' : 'history';
+			if (e.record.kind !== 'transfer' || this.statusAt(e, a.startMs) !== 'pending') return 'history';
+			// Final during that poll: whether it saw the transfer pending depends on when it read the pending list.
+			return this.statusAt(e, a.endMs) === 'pending' ? 'pendingAtStart' : 'unsure';
 		}
 		if (e.writtenMs <= a.endMs) return 'unsure';
 		return e.record.createdMs < (from ?? bankClock(this.h, a.startMs)) ? 'unsure' : 'new';
