@@ -15,8 +15,8 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { bankApiError } from '../../../nodes/Baas/transport/errors';
-import type { bankRequest } from '../../../nodes/Baas/transport/request';
+import { bankApiError } from '../../../nodes/shared/transport/errors';
+import type { bankRequest } from '../../../nodes/shared/transport/request';
 
 export type ListShape = 'documented' | 'cursor';
 export type ListOrder = 'created' | 'recorded';

@@ -5,7 +5,7 @@
  * how it pages (a cap, or none) and rate-limits, and what n8n does (polls, down-time, restarts, a time budget).
  * A seed gives the same history on every machine: the PRNG is our own (mulberry32).
  */
-import type { EventKind } from '../../../nodes/BaasTrigger/options';
+import type { EventKind } from '../../../nodes/shared/events';
 import type { PollSettings } from '../../../nodes/BaasPollTrigger/settings';
 import { leastRequestsFor } from '../../../nodes/BaasPollTrigger/settings';
 import type { BankRecord, Kind, ListOrder, ListShape, Malformation, Status, Write } from './bank';
