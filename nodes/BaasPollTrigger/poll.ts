@@ -1,14 +1,13 @@
 /**
  * One scheduled poll. Each list the selected events need (collections; transfers; the failed transfers, for
  * reversals) has a follower (core/follow.ts) that asks for pages and hands on records not handled before; this
- * reads what they ask for (drive.ts) within Requests per Poll and the poll's time, in this order:
- *   1. each stream's first page (its top when caught up, else the next page of its backlog, or the search for its
- *      place), and the status look-ups its transfers need: new events are seen at every poll;
- *   2. a page of the failed transfers, and status checks of transfers still pending (at most half of what is
- *      left), in an order that changes from one poll to the next;
- *   3. each list's check for records the bank wrote late behind its place (older than a backlog above it), the
- *      lists in an order that changes from one poll to the next, so that at a small Requests per Poll every list's
- *      check gets requests; a check left unfinished goes on at the next poll;
+ * reads what they ask for (drive.ts) within Requests per Poll and the poll's time, the lists in turn order (the
+ * turn moves on after a poll that left a list's work for later), in this order:
+ *   1. each list's place: its top page when caught up, else the next page of its backlog, or the search for it,
+ *      and the status look-ups its records need; new events are seen at every poll the budget allows;
+ *   2. status checks of transfers still pending (at most half of what is left);
+ *   3. each list's check for records the bank wrote late behind its place (older than anything above it); a check
+ *      left unfinished goes on at the next poll;
  *   4. the rest of each list's work (backlogs, checks of places moved), a page of each list in turn.
  * What was handled is saved with the place: a poll that runs out of requests or time, is rate limited or meets a
  * failure after some progress returns what it emitted (the failure goes to n8n's log) and the next poll goes on
@@ -31,10 +30,10 @@ import type { EmitRun, Emitted } from './emitter';
 import { handleFailure, handleListed, noteBehind, noticeFinal, recheckPending, warnAbout, warnAboutClock, who } from './emitter';
 import type { Stream } from './events';
 import { streamsFor, toItem } from './events';
-import { boundPending, dueReferences } from './pending';
+import { boundPending } from './pending';
 import { readListPage } from './reader';
 import type { PollSettings } from './settings';
-import { POLL_LIMITS } from './settings';
+import { leastRequestsFor, POLL_LIMITS } from './settings';
 import { assertNotPaused } from './signInPause';
 import type { StartRun } from './start';
 import { failuresFilters, failuresFloor, failuresState, listFilters, sinceFilter, startStream } from './start';
@@ -142,7 +141,7 @@ function pollTime(context: IPollFunctions, nowMs: number): { startBeforeMs: numb
 
 /** Runs one part of the poll, keeping `keep` requests for the parts after it; running out ends only this part. */
 async function within(run: Run, keep: number, part: () => Promise<unknown>): Promise<void> {
-	run.budget.reserved = Math.max(0, Math.min(keep, run.budget.left - 1));
+	run.budget.reserved = keep;
 	let failure: unknown;
 	try {
 		failure = await part();
@@ -179,25 +178,31 @@ export interface PollInput {
 	request: typeof bankRequest;
 }
 
-/** The lists' work in the order of the file's header (1 to 4). */
+/**
+ * The lists' work in the order of the file's header (1 to 4), the lists in turn order: the first goes first in every
+ * part. Each list's place comes before any check or climb, keeping for each list after it what its page needs, but
+ * never taking from the first list what it needs in its turn (`least`): so at the minimum Requests per Poll one list
+ * moves at each poll, and the turn moves on.
+ */
 async function followLists(run: Run, followed: Followed[], failures: DrivenList | undefined, turn: number): Promise<void> {
 	const mains = followed.filter((f): f is Followed & { list: DrivenList } => f.list !== undefined);
-	const due = mains.some((f) => dueReferences(f.state.pending, run.nowMs, 1).length > 0);
+	const all = [...mains.map((f) => f.list), ...(failures !== undefined ? [failures] : [])];
+	const order = all.map((_, i) => all[(turn + i) % all.length]);
 	const left = () => run.budget.left;
-	const failed = async () => (failures === undefined ? undefined : await serve(failures, 'place', left));
-	const recheck = async () => {
+	const least = leastRequestsFor(run.settings.events, run.variant);
+	for (const [i, list] of order.entries()) {
+		const later = order.slice(i + 1).reduce((sum, other) => sum + 1 + other.handOnCost, 0);
+		const own = i === 0 ? least : 1 + list.handOnCost;
+		await within(run, Math.min(later, Math.max(0, run.budget.left - own)), () => serve(list, 'place', left));
+	}
+	// 2. Transfers still pending whose next check is due, with at most half of what is left.
+	await within(run, 0, async () => {
 		for (const f of mains) {
 			if (f.state.pending.size > 0) await recheckPending(run, f.stream, f.state, Math.max(1, Math.floor(run.budget.left / 2)));
 		}
-	};
-	const failuresFirst = turn % 2 === 0;
-	const firstWants = failuresFirst ? failures !== undefined : due;
-	// 1. A page of each stream, keeping a request for each stream still to come and for the first part of 2.
-	for (const [i, f] of mains.entries()) await within(run, mains.length - 1 - i + (firstWants ? 1 : 0), () => serve(f.list, 'place', left));
-	for (const part of failuresFirst ? [failed, recheck] : [recheck, failed]) await within(run, 0, part);
-	const lists = [...mains.map((f) => f.list), ...(failures !== undefined ? [failures] : [])];
-	for (const [i] of lists.entries()) await within(run, 0, () => serve(lists[(turn + i) % lists.length], 'check', left));
-	await within(run, 0, () => inTurns(lists, left));
+	});
+	for (const list of order) await within(run, 0, () => serve(list, 'check', left));
+	await within(run, 0, () => inTurns(order, left));
 }
 
 /** One poll, signed in already: reads the bank through `request` only. */

@@ -2,6 +2,8 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { valuesOf, WEBHOOK_EVENTS } from '../shared/optionLists';
+import { variantOf } from '../shared/transport/request';
+import type { ApiVariant } from '../shared/transport/routes';
 import { accountNumberSchema } from '../shared/validation';
 import type { EventKind } from '../shared/events';
 
@@ -39,13 +41,15 @@ export const POLL_LIMITS = {
 };
 
 /**
- * The fewest requests a poll needs so that every selected event gets through: a page of each list it reads
- * (collections, transfers, failed transfers for reversals) and a status look-up for a transfer found final.
- * Checks of pending transfers and for records written late take turns with those when there is no more.
+ * The fewest requests a poll needs so that every selected event gets through, whatever the bank's page cap. The
+ * lists take turns (poll.ts): in its turn a list gets at least this, which is what it needs to move its place: a
+ * page, one more (where a short page ends the list or the bank caps its pages, a page across a boundary, or the
+ * check behind the place), and a look-up when handing its records on takes one (a transfer's status with the API
+ * client; an account's name with the dashboard credential).
  */
-export function leastRequestsFor(events: readonly EventKind[]): number {
-	const transfers = events.includes('TRANSFER_SUCCESS') || events.includes('TRANSFER_FAILED');
-	return (events.includes('COLLECTION_SUCCESS') ? 1 : 0) + (transfers ? 2 : 0) + (events.includes('TRANSFER_FAILED') ? 1 : 0);
+export function leastRequestsFor(events: readonly EventKind[], variant: ApiVariant = 'api'): number {
+	const lookUp = variant === 'web' || events.some((event) => event !== 'COLLECTION_SUCCESS');
+	return lookUp ? 3 : 2;
 }
 
 const EVENT_KINDS = valuesOf(WEBHOOK_EVENTS);
@@ -100,10 +104,10 @@ export function readSettings(context: IPollFunctions): PollSettings {
 		}
 	}
 	const budget = options.requestBudget ?? POLL_LIMITS.requestBudget;
-	const least = leastRequestsFor(events);
+	const least = leastRequestsFor(events, variantOf(context));
 	if (!Number.isInteger(budget) || budget < least) {
 		throw new NodeOperationError(node, `Requests per Poll must be a whole number of at least ${least} for the events selected, not "${String(budget)}"`, {
-			description: `A poll reads a page of each list the events need (collections, transfers, and failed transfers for Transfer Failed) and looks up the status of each transfer it finds; with fewer requests some events would never arrive. Enter ${least} or more (the default is ${POLL_LIMITS.requestBudget}), or remove the option.`,
+			description: `In its turn each list the events need (collections, transfers, failed transfers for Transfer Failed) reads a page, one more page (where the bank's pages end, or the check for records written late) and, for a transfer, its status; with fewer requests some events would never arrive. Enter ${least} or more (the default is ${POLL_LIMITS.requestBudget}), or remove the option.`,
 		});
 	}
 	return { events, accountNumber, output: options.output === 'data' ? 'data' : 'event', startFromMs, requestBudget: budget };

@@ -61,8 +61,11 @@ export async function startStream(run: StartRun, stream: Stream, scope: string):
 	const pending: StreamState['pending'] = new Map();
 	if (stream.name === 'transfers') {
 		const filters = listFilters(run, stream, { status: 'pending', ...sinceFilter(run.nowMs - POLL_LIMITS.lookBackMs) });
+		// With Start From, the backfill reads the transfers made since then, pending or not: watching them too would
+		// emit one outcome twice (once from the watch, once from the list).
+		const backfilled = (createdMs: number) => run.settings.startFromMs !== undefined && createdMs >= run.settings.startFromMs;
 		for (const slot of (await readListPage(run, { filters, variant: run.variant }, { page: 1, size: POLL_LIMITS.pageSize })).slots) {
-			if (slot.reference !== undefined) pending.set(slot.reference, firstSeen(slot.createdMs as number, run.nowMs, POLL_LIMITS.recheckDelaysMs));
+			if (slot.reference !== undefined && !backfilled(slot.createdMs as number)) pending.set(slot.reference, firstSeen(slot.createdMs as number, run.nowMs, POLL_LIMITS.recheckDelaysMs));
 		}
 	}
 	const base = { scope, pending, failed: new Map<string, number>(), memory: emptyMemory(), paging: defaultPaging(POLL_LIMITS.pageSize) };

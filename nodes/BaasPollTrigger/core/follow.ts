@@ -129,7 +129,7 @@ export class ListFollower {
 		const window: Window = rank <= cap - 1 - slack ? { page: 1, size: cap } : windowFor(rank, cap, 'bottom', slack, anchor + 1);
 		// No page holds the place and a record above it: two pages, when the poll can still make two requests.
 		const across = state.lag > 0 && startOf(window) >= state.lag;
-		const taken = across ? yield* this.takeAcross(window) : yield* this.take(window);
+		const taken = across ? yield* this.takeAcross(window, anchor) : yield* this.take(window);
 		if (taken.outcome === 'unplaced') yield* searchFrom(this, taken);
 	}
 
@@ -150,14 +150,17 @@ export class ListFollower {
 	 * holds it with a record above: the page above is read, then the place's page. If the place is still at its
 	 * rank, nothing was written above it between the two reads, and the two pages are read as one.
 	 */
-	private *takeAcross(window: Window): Core<Taken> {
-		const above = yield* this.read({ page: window.page - 1, size: window.size }, undefined, 2);
+	private *takeAcross(window: Window, anchor: number): Core<Taken> {
+		// Enough pages above it to show a record above the place's malformed entries (a page of one record cannot).
+		const pages = Math.min(window.page - 1, Math.ceil((anchor + 1) / window.size));
+		const above: Page[] = [];
+		for (let k = pages; k >= 1; k--) above.push(yield* this.read({ page: window.page - k, size: window.size }, undefined, k === pages ? pages + 1 : undefined));
 		const page = yield* this.read(window);
 		const head = firstValid(this.state.memory);
 		const at = head === undefined || this.state.lag === null ? -1 : this.state.lag + head.index - page.start;
-		// The place where it stood before the first of the two reads: nothing was written above it in between.
-		if (above.short || head === undefined || at < 0 || page.slots[at]?.reference !== head.reference) return yield* this.take(window, page);
-		return yield* this.take({ page: 1, size: window.size }, { window, start: above.start, slots: [...above.slots, ...page.slots], short: page.short });
+		// The place where it stood before the first of the reads: nothing was written above it in between.
+		if (above.some((one) => one.short) || head === undefined || at < 0 || page.slots[at]?.reference !== head.reference) return yield* this.take(window, page);
+		return yield* this.take({ page: 1, size: window.size }, { window, start: above[0].start, slots: [...above.flatMap((one) => one.slots), ...page.slots], short: page.short });
 	}
 
 	/**

@@ -89,6 +89,7 @@ async function run(h: History, pollFn: PollFn, trace?: (line: string) => void): 
 		bank.advanceTo(startMs);
 		const before = savedStreams(live);
 		let items: INodeExecutionData[][] | null = null;
+		let failed = false;
 		// The time budget (budget.ts) reads Date.now(), not the seam's nowMs: n8n's simulated clock stands in for it.
 		const realNow = Date.now;
 		if (h.budgetMs !== undefined) Date.now = () => clockMs;
@@ -96,6 +97,7 @@ async function run(h: History, pollFn: PollFn, trace?: (line: string) => void): 
 			items = await pollFn({ context, settings: h.settings, variant: 'api', nowMs: startMs, request });
 		} catch {
 			errors++;
+			failed = true;
 		} finally {
 			Date.now = realNow;
 		}
@@ -108,7 +110,9 @@ async function run(h: History, pollFn: PollFn, trace?: (line: string) => void): 
 		const emitted = (items?.[0] ?? []).map((item) => ({ kind: item.json.event as EventKind, reference: String((item.json.data as IDataObject).reference_number) }));
 		polls.push({ startMs, endMs: clockMs, emitted });
 		trace?.(`poll ${polls.length - 1} ${new Date(startMs).toISOString().slice(11, 19)}..${new Date(clockMs).toISOString().slice(11, 19)}: ${items === null ? 'null' : emitted.map((e) => `${e.reference} ${e.kind}`).join(', ')}`);
-		if (items !== null) {
+		// n8n saves the static data of a poll that emits, and of the activation poll (ActiveWorkflowManager.add()
+		// saves the workflow's static data once it activated it, on n8n 1.123 and 2.41): a restart goes on from there.
+		if (items !== null || (polls.length === 1 && !failed)) {
 			saved = JSON.stringify(live);
 			savedActivations = activations;
 		}
