@@ -67,13 +67,11 @@ export async function serve(list: DrivenList, upTo: Need, left: () => number, on
 		const asked = list.asked;
 		if (asked.kind === 'handOn') {
 			const { handed, failure } = await list.handOn(asked.slots);
-			if (process.env.DBG_POLL) console.log("   handOn", asked.slots.map((x) => x.reference).join(","), handed);
 			answer(list, handed);
 			if (failure !== undefined) return failure;
 			continue;
 		}
 		if (ORDER[asked.need] > ORDER[upTo] || left() < (asked.atLeast ?? 1) + list.handOnCost) return undefined;
-		if (process.env.DBG_POLL) console.log("   read", JSON.stringify(asked.window), asked.need, left(), "lag", list.follower.state.lag, "mirror", list.follower.state.memory.mirror.slice(0, 3).join(","), "hold", list.follower.hold.handOn, list.follower.hold.before, "chk", JSON.stringify(list.follower.check));
 		let page: Page;
 		try {
 			page = await list.read(asked.window);

@@ -30,10 +30,10 @@ import type { EmitRun, Emitted } from './emitter';
 import { handleFailure, handleListed, noteBehind, noticeFinal, recheckPending, warnAbout, warnAboutClock, who } from './emitter';
 import type { Stream } from './events';
 import { streamsFor, toItem } from './events';
-import { boundPending } from './pending';
+import { boundPending, dueReferences } from './pending';
 import { readListPage } from './reader';
 import type { PollSettings } from './settings';
-import { leastRequestsFor, POLL_LIMITS } from './settings';
+import { POLL_LIMITS } from './settings';
 import { assertNotPaused } from './signInPause';
 import type { StartRun } from './start';
 import { failuresFilters, failuresFloor, failuresState, listFilters, sinceFilter, startStream } from './start';
@@ -141,7 +141,7 @@ function pollTime(context: IPollFunctions, nowMs: number): { startBeforeMs: numb
 
 /** Runs one part of the poll, keeping `keep` requests for the parts after it; running out ends only this part. */
 async function within(run: Run, keep: number, part: () => Promise<unknown>): Promise<void> {
-	run.budget.reserved = keep;
+	run.budget.reserved = Math.max(0, Math.min(keep, run.budget.left - 1));
 	let failure: unknown;
 	try {
 		failure = await part();
@@ -178,31 +178,25 @@ export interface PollInput {
 	request: typeof bankRequest;
 }
 
-/**
- * The lists' work in the order of the file's header (1 to 4), the lists in turn order: the first goes first in every
- * part. Each list's place comes before any check or climb, keeping for each list after it what its page needs, but
- * never taking from the first list what it needs in its turn (`least`): so at the minimum Requests per Poll one list
- * moves at each poll, and the turn moves on.
- */
+/** The lists' work in the order of the file's header (1 to 4). */
 async function followLists(run: Run, followed: Followed[], failures: DrivenList | undefined, turn: number): Promise<void> {
 	const mains = followed.filter((f): f is Followed & { list: DrivenList } => f.list !== undefined);
-	const all = [...mains.map((f) => f.list), ...(failures !== undefined ? [failures] : [])];
-	const order = all.map((_, i) => all[(turn + i) % all.length]);
+	const due = mains.some((f) => dueReferences(f.state.pending, run.nowMs, 1).length > 0);
 	const left = () => run.budget.left;
-	const least = leastRequestsFor(run.settings.events, run.variant);
-	for (const [i, list] of order.entries()) {
-		const later = order.slice(i + 1).reduce((sum, other) => sum + 1 + other.handOnCost, 0);
-		const own = i === 0 ? least : 1 + list.handOnCost;
-		await within(run, Math.min(later, Math.max(0, run.budget.left - own)), () => serve(list, 'place', left));
-	}
-	// 2. Transfers still pending whose next check is due, with at most half of what is left.
-	await within(run, 0, async () => {
+	const failed = async () => (failures === undefined ? undefined : await serve(failures, 'place', left));
+	const recheck = async () => {
 		for (const f of mains) {
 			if (f.state.pending.size > 0) await recheckPending(run, f.stream, f.state, Math.max(1, Math.floor(run.budget.left / 2)));
 		}
-	});
-	for (const list of order) await within(run, 0, () => serve(list, 'check', left));
-	await within(run, 0, () => inTurns(order, left));
+	};
+	const failuresFirst = turn % 2 === 0;
+	const firstWants = failuresFirst ? failures !== undefined : due;
+	// 1. A page of each stream, keeping a request for each stream still to come and for the first part of 2.
+	for (const [i, f] of mains.entries()) await within(run, mains.length - 1 - i + (firstWants ? 1 : 0), () => serve(f.list, 'place', left));
+	for (const part of failuresFirst ? [failed, recheck] : [recheck, failed]) await within(run, 0, part);
+	const lists = [...mains.map((f) => f.list), ...(failures !== undefined ? [failures] : [])];
+	for (const [i] of lists.entries()) await within(run, 0, () => serve(lists[(turn + i) % lists.length], 'check', left));
+	await within(run, 0, () => inTurns(lists, left));
 }
 
 /** One poll, signed in already: reads the bank through `request` only. */
@@ -263,7 +257,8 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 	for (const f of followed) noteBehind(run, f.state, f.list?.follower.caughtUp === true);
 	warnAboutClock(run);
 	const next: IDataObject = { ...saved };
-	if ([...followed.map((f) => f.list), failures?.list].some(unfinished)) next.turn = (turn + 1) % 840;
+	const rechecksDue = followed.some((f) => dueReferences(f.state.pending, nowMs, 1).length > 0);
+	if (rechecksDue || [...followed.map((f) => f.list), failures?.list].some(unfinished)) next.turn = (turn + 1) % 840;
 	for (const f of followed) next[f.stream.name] = stateToJson(finish(run, f));
 	if (failures !== undefined) {
 		const transfers = followed.find((f) => f.stream.name === 'transfers') as Followed;
