@@ -187,6 +187,12 @@ export class ListFollower {
 		}
 		// Placed only against handled records, or when it hands something on: an empty page past the list's end, or
 		// a page of history, says only where not to look.
+		if (reading.anchor === 'floor' && reading.deliver.length === 0 && extend) {
+			// History opens the page (pages of one record, or a boundary right above it): what lies just above it is read
+			// with it, when it still opens its page after the page above was read (nothing moved in between).
+			const joined = yield* this.withPageAbove(page, need);
+			if (joined !== undefined) return yield* this.take(window, joined, checking, false);
+		}
 		if (reading.anchor === 'none' || (reading.anchor !== 'handled' && reading.deliver.length === 0)) return { outcome: 'unplaced', page, endsList };
 		if (reading.unplacedBelow && !endsList && extend) {
 			// New records below handled ones run on to the page's end: the next page may show a handled record below
@@ -243,6 +249,16 @@ export class ListFollower {
 		if (next.short && !endsList) return undefined;
 		if (showsAgain(page, next)) return undefined;
 		return { window: page.window, start: page.start, slots: [...page.slots, ...next.slots], short: endsList };
+	}
+
+	/** `page` with the page above it, read first, and `page` read again after it: undefined when anything moved. */
+	private *withPageAbove(page: Page, need: Need | undefined): Core<Page | undefined> {
+		const opening = page.slots[0]?.reference;
+		if (page.window.page < 2 || opening === undefined || this.options.requestsLeft() < 2) return undefined;
+		const above = yield* this.read({ page: page.window.page - 1, size: page.window.size }, need, 2);
+		const again = yield* this.read(page.window, need);
+		if (above.short || again.slots[0]?.reference !== opening) return undefined;
+		return { window: page.window, start: above.start, slots: [...above.slots, ...again.slots], short: again.short };
 	}
 
 	/** Moves the place to where `page` shows it; false when the page does not show where it is. */
