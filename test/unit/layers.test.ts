@@ -81,3 +81,18 @@ test('the credentials use only the sign-in parts of the transport (token exchang
 		violations(['credentials'], (imported) => !imported.startsWith('nodes/') || ['nodes/shared/transport/tokenExchange', 'nodes/shared/transport/session'].includes(imported)),
 	).toEqual([]);
 });
+
+test("the Poll Trigger's core is pure: it imports its own files only (n8n-workflow for types), so no request, clock or log", () => {
+	const core = 'nodes/BaasPollTrigger/core';
+	const valueImports = sourceFiles(core).flatMap((file) =>
+		[...readFileSync(join(root, file), 'utf8').matchAll(/^import (?!type )[^;]*from '([^']+)'/gm)]
+			.map(([, spec]) => (spec.startsWith('.') ? relative(root, resolve(root, dirname(file), spec)) : spec))
+			.filter((imported) => !imported.startsWith(`${core}/`))
+			.map((imported) => `${file} imports ${imported}`),
+	);
+	expect(valueImports).toEqual([]);
+	expect(violations([core], (imported) => imported.startsWith(`${core}/`) || imported === 'n8n-workflow')).toEqual([]);
+	// No clock, timer or process in it either: time comes from the bank's records (and options.nowMs, passed in).
+	const clockUse = sourceFiles(core).filter((file) => /\b(Date\.now|new Date\(|setTimeout|setInterval|process\.)/.test(readFileSync(join(root, file), 'utf8')));
+	expect(clockUse).toEqual([]);
+});

@@ -8,9 +8,10 @@
  * records written late behind the place are looked for first (check.ts): a page that would hand records on waits
  * for that check (held).
  */
+import { takeAcross, withNextPage, withPageAbove } from './across';
 import { lookForLateRecords } from './check';
 import { firstValid, MALFORMED, readAgainst, takeIn } from './memory';
-import { endsList, readPage, showsAgain } from './pages';
+import { endsList, readPage } from './pages';
 import { searchFrom, searchStep } from './search';
 import type { Core, FollowOptions, ListState, Need, Page } from './types';
 import type { Window } from './windows';
@@ -129,7 +130,7 @@ export class ListFollower {
 		const window: Window = rank <= cap - 1 - slack ? { page: 1, size: cap } : windowFor(rank, cap, 'bottom', slack, anchor + 1);
 		// No page holds the place and a record above it: two pages, when the poll can still make two requests.
 		const across = state.lag > 0 && startOf(window) >= state.lag;
-		const taken = across ? yield* this.takeAcross(window, anchor) : yield* this.take(window);
+		const taken = across ? yield* takeAcross(this, window, anchor) : yield* this.take(window);
 		if (taken.outcome === 'unplaced') yield* searchFrom(this, taken);
 	}
 
@@ -143,24 +144,6 @@ export class ListFollower {
 	/** One page of the search for the place (search.ts). */
 	private *searchStep(): Core<void> {
 		yield* searchStep(this);
-	}
-
-	/**
-	 * When every page size up to the cap puts the place at the top of its page (the cap divides its rank), no page
-	 * holds it with a record above: the page above is read, then the place's page. If the place is still at its
-	 * rank, nothing was written above it between the two reads, and the two pages are read as one.
-	 */
-	private *takeAcross(window: Window, anchor: number): Core<Taken> {
-		// Enough pages above it to show a record above the place's malformed entries (a page of one record cannot).
-		const pages = Math.min(window.page - 1, Math.ceil((anchor + 1) / window.size));
-		const above: Page[] = [];
-		for (let k = pages; k >= 1; k--) above.push(yield* this.read({ page: window.page - k, size: window.size }, undefined, k === pages ? pages + 1 : undefined));
-		const page = yield* this.read(window);
-		const head = firstValid(this.state.memory);
-		const at = head === undefined || this.state.lag === null ? -1 : this.state.lag + head.index - page.start;
-		// The place where it stood before the first of the reads: nothing was written above it in between.
-		if (above.some((one) => one.short) || head === undefined || at < 0 || page.slots[at]?.reference !== head.reference) return yield* this.take(window, page);
-		return yield* this.take({ page: 1, size: window.size }, { window, start: above[0].start, slots: [...above.flatMap((one) => one.slots), ...page.slots], short: page.short });
 	}
 
 	/**
@@ -190,14 +173,14 @@ export class ListFollower {
 		if (reading.anchor === 'floor' && reading.deliver.length === 0 && extend) {
 			// History opens the page (pages of one record, or a boundary right above it): what lies just above it is read
 			// with it, when it still opens its page after the page above was read (nothing moved in between).
-			const joined = yield* this.withPageAbove(page, need);
+			const joined = yield* withPageAbove(this, page, need);
 			if (joined !== undefined) return yield* this.take(window, joined, checking, false);
 		}
 		if (reading.anchor === 'none' || (reading.anchor !== 'handled' && reading.deliver.length === 0)) return { outcome: 'unplaced', page, endsList };
 		if (reading.unplacedBelow && !endsList && extend) {
 			// New records below handled ones run on to the page's end: the next page may show a handled record below
 			// them, which places them (read together as one page when nothing moved between the two reads).
-			const joined = yield* this.withNextPage(page, need);
+			const joined = yield* withNextPage(this, page, need);
 			if (joined !== undefined) return yield* this.take(window, joined, checking, false);
 		}
 		if (reading.unplacedBelow && !endsList) {
@@ -236,29 +219,6 @@ export class ListFollower {
 		// pushed into it by records written since) did not place the trigger: the place is looked for below it.
 		if (!placed && handled.length === 0) return { outcome: 'unplaced', page, endsList };
 		return { outcome: 'placed', page, endsList };
-	}
-
-	/**
-	 * `page` and the page after it as one page, or undefined: when the poll has no request left, the bank caps its
-	 * pages, or a record of `page` shows again in the next (records written above moved the list between the reads).
-	 */
-	private *withNextPage(page: Page, need: Need | undefined): Core<Page | undefined> {
-		if (page.short || this.options.requestsLeft() < 1) return undefined;
-		const next = yield* this.read({ page: page.window.page + 1, size: page.window.size }, need);
-		const endsList = next.short && (yield* this.endsList(next, need));
-		if (next.short && !endsList) return undefined;
-		if (showsAgain(page, next)) return undefined;
-		return { window: page.window, start: page.start, slots: [...page.slots, ...next.slots], short: endsList };
-	}
-
-	/** `page` with the page above it, read first, and `page` read again after it: undefined when anything moved. */
-	private *withPageAbove(page: Page, need: Need | undefined): Core<Page | undefined> {
-		const opening = page.slots[0]?.reference;
-		if (page.window.page < 2 || opening === undefined || this.options.requestsLeft() < 2) return undefined;
-		const above = yield* this.read({ page: page.window.page - 1, size: page.window.size }, need, 2);
-		const again = yield* this.read(page.window, need);
-		if (above.short || again.slots[0]?.reference !== opening) return undefined;
-		return { window: page.window, start: above.start, slots: [...above.slots, ...again.slots], short: again.short };
 	}
 
 	/** Moves the place to where `page` shows it; false when the page does not show where it is. */

@@ -1,0 +1,51 @@
+/**
+ * Reading across page boundaries, for the follower (follow.ts): pages read one after the other are taken as one
+ * page only when what must not have moved between the reads did not (the place, a record that opens a page, no
+ * record shown twice). Pure: it reads by yielding.
+ */
+import type { ListFollower, Taken } from './follow';
+import { firstValid } from './memory';
+import { showsAgain } from './pages';
+import type { Core, Need, Page } from './types';
+import type { Window } from './windows';
+
+/**
+ * When every page size up to the cap puts the place at the top of its page (the cap divides its rank), no page
+ * holds it with a record above: the page above is read, then the place's page. If the place is still at its
+ * rank, nothing was written above it between the two reads, and the two pages are read as one.
+ */
+export function* takeAcross(f: ListFollower, window: Window, anchor: number): Core<Taken> {
+	// Enough pages above it to show a record above the place's malformed entries (a page of one record cannot).
+	const pages = Math.min(window.page - 1, Math.ceil((anchor + 1) / window.size));
+	const above: Page[] = [];
+	for (let k = pages; k >= 1; k--) above.push(yield* f.read({ page: window.page - k, size: window.size }, undefined, k === pages ? pages + 1 : undefined));
+	const page = yield* f.read(window);
+	const head = firstValid(f.state.memory);
+	const at = head === undefined || f.state.lag === null ? -1 : f.state.lag + head.index - page.start;
+	// The place where it stood before the first of the reads: nothing was written above it in between.
+	if (above.some((one) => one.short) || head === undefined || at < 0 || page.slots[at]?.reference !== head.reference) return yield* f.take(window, page);
+	return yield* f.take({ page: 1, size: window.size }, { window, start: above[0].start, slots: [...above.flatMap((one) => one.slots), ...page.slots], short: page.short });
+}
+
+/**
+ * `page` and the page after it as one page, or undefined: when the poll has no request left, the bank caps its
+ * pages, or a record of `page` shows again in the next (records written above moved the list between the reads).
+ */
+export function* withNextPage(f: ListFollower, page: Page, need: Need | undefined): Core<Page | undefined> {
+	if (page.short || f.options.requestsLeft() < 1) return undefined;
+	const next = yield* f.read({ page: page.window.page + 1, size: page.window.size }, need);
+	const endsList = next.short && (yield* f.endsList(next, need));
+	if (next.short && !endsList) return undefined;
+	if (showsAgain(page, next)) return undefined;
+	return { window: page.window, start: page.start, slots: [...page.slots, ...next.slots], short: endsList };
+}
+
+/** `page` with the page above it, read first, and `page` read again after it: undefined when anything moved. */
+export function* withPageAbove(f: ListFollower, page: Page, need: Need | undefined): Core<Page | undefined> {
+	const opening = page.slots[0]?.reference;
+	if (page.window.page < 2 || opening === undefined || f.options.requestsLeft() < 2) return undefined;
+	const above = yield* f.read({ page: page.window.page - 1, size: page.window.size }, need, 2);
+	const again = yield* f.read(page.window, need);
+	if (above.short || again.slots[0]?.reference !== opening) return undefined;
+	return { window: page.window, start: above.start, slots: [...above.slots, ...again.slots], short: again.short };
+}
