@@ -1,6 +1,9 @@
 /** The matching core of Reconciliation → Match Expected Payments: pure, so every rule is checked here in full. */
+import type { IDataObject } from 'n8n-workflow';
+
 import type { Collection, ExpectedPayment, RowResult } from '../../nodes/shared/actions/reconciliation/matching';
 import { matchKey, PAYMENT_OUTCOMES, reconcile } from '../../nodes/shared/actions/reconciliation/matching';
+import { withFields } from '../../nodes/shared/actions/reconciliation/paymentItems';
 import { koboForPeople, koboToAmount } from '../../nodes/shared/amounts';
 import { toKobo } from '../../nodes/shared/validation';
 
@@ -244,5 +247,27 @@ describe('generated days: every successful collection is counted exactly once', 
 		const result = reconcile(expected, collections, 0n);
 		expect(Date.now() - started).toBeLessThan(20_000);
 		expect(result.rows).toHaveLength(10_000);
+	});
+});
+
+describe('a row as it comes out', () => {
+	test('its own columns first, untouched and in their order, then the outcome; a column of the same name takes the outcome in its place', () => {
+		const columns = JSON.parse('{"customer":"Ada","reconciliation_outcome":"from last month","amount":"10"}') as IDataObject;
+		const json = withFields(columns, { reconciliation_outcome: 'matched', reconciliation_note: 'paid in full' });
+		expect(Object.entries(json)).toEqual([
+			['customer', 'Ada'],
+			['reconciliation_outcome', 'matched'],
+			['amount', '10'],
+			['reconciliation_note', 'paid in full'],
+		]);
+		expect(columns.reconciliation_outcome).toBe('from last month');
+	});
+
+	test('a column named __proto__ stays a column (it does not become the prototype)', () => {
+		const columns = JSON.parse('{"__proto__":{"polluted":true},"customer":"Ada"}') as IDataObject;
+		const json = withFields(columns, { reconciliation_outcome: 'matched' });
+		expect(Object.getPrototypeOf(json)).toBe(Object.prototype);
+		expect(Object.keys(json)).toEqual(['__proto__', 'customer', 'reconciliation_outcome']);
+		expect((json as { polluted?: boolean }).polluted).toBeUndefined();
 	});
 });

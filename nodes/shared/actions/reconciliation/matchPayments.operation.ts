@@ -8,7 +8,7 @@ import { OperationItems } from '../types';
 import { collectionFilters, readCollections } from './collections';
 import type { ExpectedPayment } from './matching';
 import { matchKey, reconcile } from './matching';
-import { rowFields, unexpectedFields } from './paymentItems';
+import { rowFields, unexpectedFields, withFields } from './paymentItems';
 import { readPeriod } from './period';
 import { totalsFields } from './totals';
 import { optionsCollection, periodFields } from './fields';
@@ -119,7 +119,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	const items = this.getInputData();
 	const out: INodeExecutionData[] = rows.map((row, index) => ({
-		json: { ...items[index].json, ...rowFields(row, period) },
+		json: withFields(items[index].json, rowFields(row, period)),
 		...(items[index].binary ? { binary: items[index].binary } : {}),
 		pairedItem: { item: index },
 	}));

@@ -16,7 +16,8 @@
  *   (one collection) or `paid in parts` (several); below → `underpaid`; above → `overpaid`.
  * - A successful collection whose key no row has is `unexpected`. Pending and failed collections carry no money:
  *   they only explain a row that received none, and are otherwise left out.
- * Cost: grouping by key in Maps plus one sort of the collections by time, O(n log n) for n rows and collections.
+ * Cost: one Map of keys (each row and collection looked up once), and a sort by time only when the collections
+ * are not already oldest first (the bank's order reversed is): O(n) for n rows and collections, O(n log n) at most.
  */
 import { koboForPeople } from '../../amounts';
 
@@ -57,29 +58,28 @@ export interface Reconciliation<R = unknown> {
 	unexpected: Array<Collection<R>>;
 }
 
+/** Text that is already its own key (no space, no small letter): most account numbers and references, read as they are. */
+const PLAIN_KEY = /^[0-9A-Z._/-]*$/;
+
 /** The key both sides are compared on: without spaces, case ignored ("inv-17 " and "INV-17" are one key). */
 export function matchKey(value: unknown): string {
-	return value === undefined || value === null ? '' : String(value).replace(/\s+/g, '').toUpperCase();
-}
-
-function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-	const list = map.get(key);
-	if (list) list.push(value);
-	else map.set(key, [value]);
+	if (value === undefined || value === null) return '';
+	const text = String(value);
+	return PLAIN_KEY.test(text) ? text : text.replace(/\s+/g, '').toUpperCase();
 }
 
 /** Lists by key, each read from the front once: taking skips what is no longer free, in O(1) amortised. */
-class Queues<V> {
-	private readonly lists = new Map<string, { items: V[]; next: number }>();
+class Queues<K, V> {
+	private readonly lists = new Map<K, { items: V[]; next: number }>();
 
-	add(key: string, value: V): void {
+	add(key: K, value: V): void {
 		const list = this.lists.get(key);
 		if (list) list.items.push(value);
 		else this.lists.set(key, { items: [value], next: 0 });
 	}
 
 	/** The first value of `key`'s list for which `free` holds (and every value before it is dropped). */
-	take(key: string, free: (value: V) => boolean): V | undefined {
+	take(key: K, free: (value: V) => boolean): V | undefined {
 		const list = this.lists.get(key);
 		while (list && list.next < list.items.length) {
 			const value = list.items[list.next++];
@@ -89,7 +89,17 @@ class Queues<V> {
 	}
 }
 
-const sum = (collections: Array<Collection<unknown>>) => collections.reduce((total, c) => total + c.kobo, 0n);
+/** Pending and failed collections of one key, by status and amount, and by status alone (any amount). */
+type Waiting<R> = Queues<string, Collection<R>>;
+
+/** What one key gathers: its rows (indices into the expected payments) and its collections, oldest first. */
+interface KeyGroup<R> {
+	rows: number[];
+	successes: Array<Collection<R>>;
+	/** Only for the few keys with a pending or failed collection. */
+	waiting?: Waiting<R>;
+}
+
 const abs = (value: bigint) => (value < 0n ? -value : value);
 const parts = (count: number) => (count > 1 ? ` in ${count} payments` : '');
 
@@ -117,10 +127,17 @@ function noteFor(outcome: RowResult['outcome'], difference: bigint, collections:
 }
 
 function classify<R>(expected: bigint, taken: Array<Collection<R>>, tolerance: bigint): RowResult<R> {
-	const paid = sum(taken);
+	// One pass: the sum, and whether every collection is (within the tolerance) the expected amount.
+	let paid = 0n;
+	let eachExpected = taken.length > 1;
+	for (let i = 0; i < taken.length; i++) {
+		const collection = taken[i];
+		paid += collection.kobo;
+		if (eachExpected && abs(collection.kobo - expected) > tolerance) eachExpected = false;
+	}
 	const difference = paid - expected;
 	let outcome: RowResult['outcome'];
-	if (taken.length > 1 && taken.every((c) => abs(c.kobo - expected) <= tolerance)) outcome = 'paid twice';
+	if (eachExpected) outcome = 'paid twice';
 	else if (abs(difference) <= tolerance) outcome = taken.length === 1 ? 'matched' : 'paid in parts';
 	else outcome = difference < 0n ? 'underpaid' : 'overpaid';
 	return { outcome, expected, paid, difference, collections: taken, note: noteFor(outcome, difference, taken) };
@@ -133,18 +150,16 @@ function unpaid<R>(expected: bigint, explained: Collection<R> | undefined): RowR
 	return { outcome, expected, paid: 0n, difference: -expected, collections, note: noteFor(outcome, -expected, collections) };
 }
 
-/** Rows (indices into `expected`) of one key against that key's successful collections, oldest first. */
+/** Rows (indices into `expected`, two or more) of one key against that key's successful collections, oldest first. */
 function allocate<R>(rows: number[], expected: ExpectedPayment[], successes: Array<Collection<R>>, tolerance: bigint): Map<number, Array<Collection<R>>> {
-	// One row (the usual case: one virtual account or reference per invoice): the three passes give it every collection.
-	if (rows.length === 1) return new Map([[rows[0], successes]]);
 	const taken = new Map<number, Array<Collection<R>>>(rows.map((row) => [row, []]));
 	const used = new Set<Collection<R>>();
-	const byAmount = new Queues<Collection<R>>();
-	for (const collection of successes) byAmount.add(collection.kobo.toString(), collection);
+	const byAmount = new Queues<bigint, Collection<R>>();
+	for (const collection of successes) byAmount.add(collection.kobo, collection);
 	const free = (c: Collection<R>) => !used.has(c);
 	// 1. exact amounts first
 	for (const row of rows) {
-		const exact = byAmount.take(expected[row].kobo.toString(), free);
+		const exact = byAmount.take(expected[row].kobo, free);
 		if (exact) {
 			used.add(exact);
 			taken.get(row)!.push(exact);
@@ -165,11 +180,11 @@ function allocate<R>(rows: number[], expected: ExpectedPayment[], successes: Arr
 		}
 	}
 	// 3. leftovers: to the first row expecting exactly that amount, else to the key's last row
-	const firstByAmount = new Map<string, number>();
-	for (const row of rows) if (!firstByAmount.has(expected[row].kobo.toString())) firstByAmount.set(expected[row].kobo.toString(), row);
+	const firstByAmount = new Map<bigint, number>();
+	for (const row of rows) if (!firstByAmount.has(expected[row].kobo)) firstByAmount.set(expected[row].kobo, row);
 	for (const collection of successes) {
 		if (used.has(collection)) continue;
-		const row = firstByAmount.get(collection.kobo.toString()) ?? rows[rows.length - 1];
+		const row = firstByAmount.get(collection.kobo) ?? rows[rows.length - 1];
 		taken.get(row)!.push(collection);
 	}
 	for (const list of taken.values()) list.sort(byTime);
@@ -184,48 +199,70 @@ const EXPLAIN_ORDER: Array<[string, boolean]> = [
 	['failed', false],
 ];
 
+/** The pending or failed collection left for an unpaid row of `expected` kobo, if any (then no longer left). */
+function explain<R>(waiting: Waiting<R>, expected: bigint, explained: Set<Collection<R>>, free: (c: Collection<R>) => boolean): Collection<R> | undefined {
+	// The row's own amount first; then pending before failed (money on its way says more than money that did not come).
+	const amount = expected.toString();
+	for (const [status, exact] of EXPLAIN_ORDER) {
+		const explanation = waiting.take(`${status}\u0000${exact ? amount : ''}`, free);
+		if (explanation) {
+			explained.add(explanation);
+			return explanation;
+		}
+	}
+	return undefined;
+}
+
 const byTime = (a: Collection<unknown>, b: Collection<unknown>) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0);
+
+/** The collections oldest first; stable (one instant keeps the order given). The bank's order reversed is already so: no copy, no sort. */
+function inTimeOrder<R>(collections: Array<Collection<R>>): Array<Collection<R>> {
+	for (let i = 1; i < collections.length; i++) {
+		if (collections[i - 1].createdAt > collections[i].createdAt) return [...collections].sort(byTime);
+	}
+	return collections;
+}
 
 /**
  * One result per expected payment, in input order, and the successful collections no row expected, oldest
  * first. `tolerance` is in kobo (0n: exact).
  */
 export function reconcile<R>(expected: ExpectedPayment[], collections: Array<Collection<R>>, tolerance: bigint): Reconciliation<R> {
-	const rowsByKey = new Map<string, number[]>();
-	expected.forEach((row, index) => pushTo(rowsByKey, row.key, index));
-	const successesByKey = new Map<string, Array<Collection<R>>>();
-	// Pending and failed collections by key and status, each by amount and under '' (any amount).
-	const others = new Queues<Collection<R>>();
+	// One Map lookup per row and per collection: each key's rows and collections gathered in one place.
+	const groups = new Map<string, KeyGroup<R>>();
+	for (let index = 0; index < expected.length; index++) {
+		const group = groups.get(expected[index].key);
+		if (group) group.rows.push(index);
+		else groups.set(expected[index].key, { rows: [index], successes: [] });
+	}
 	const unexpected: Array<Collection<R>> = [];
-	// Stable: collections of one instant keep the order given.
-	for (const collection of [...collections].sort(byTime)) {
+	const ordered = inTimeOrder(collections);
+	for (let i = 0; i < ordered.length; i++) {
+		const collection = ordered[i];
 		if (collection.status === 'success') {
-			if (collection.key !== '' && rowsByKey.has(collection.key)) pushTo(successesByKey, collection.key, collection);
+			const group = collection.key === '' ? undefined : groups.get(collection.key);
+			if (group) group.successes.push(collection);
 			else unexpected.push(collection);
-		} else if (rowsByKey.has(collection.key) && (collection.status === 'pending' || collection.status === 'failed')) {
-			others.add(`${collection.key}\u0000${collection.status}\u0000${collection.kobo}`, collection);
-			others.add(`${collection.key}\u0000${collection.status}\u0000`, collection);
+		} else if (collection.status === 'pending' || collection.status === 'failed') {
+			const group = groups.get(collection.key);
+			if (!group) continue;
+			const waiting = (group.waiting ??= new Queues());
+			waiting.add(`${collection.status}\u0000${collection.kobo}`, collection);
+			waiting.add(`${collection.status}\u0000`, collection);
 		}
 	}
 	const explained = new Set<Collection<R>>();
 	const free = (c: Collection<R>) => !explained.has(c);
 	const results: Array<RowResult<R>> = new Array(expected.length);
-	for (const [key, rows] of rowsByKey) {
-		const taken = allocate(rows, expected, successesByKey.get(key) ?? [], tolerance);
-		for (const row of rows) {
-			const mine = taken.get(row)!;
-			if (mine.length > 0) {
-				results[row] = classify(expected[row].kobo, mine, tolerance);
-				continue;
-			}
-			// The row's own amount first; then pending before failed (money on its way says more than money that did not come).
-			const amount = expected[row].kobo.toString();
-			let explanation: Collection<R> | undefined;
-			for (const [status, exact] of EXPLAIN_ORDER) {
-				explanation ??= others.take(`${key}\u0000${status}\u0000${exact ? amount : ''}`, free);
-			}
-			if (explanation) explained.add(explanation);
-			results[row] = unpaid(expected[row].kobo, explanation);
+	for (const group of groups.values()) {
+		const rows = group.rows;
+		// One row (the usual case: one virtual account or reference per invoice): the three passes give it every collection.
+		const taken = rows.length === 1 ? undefined : allocate(rows, expected, group.successes, tolerance);
+		for (let i = 0; i < rows.length; i++) {
+			const row = rows[i];
+			const mine = taken ? taken.get(row)! : group.successes;
+			if (mine.length > 0) results[row] = classify(expected[row].kobo, mine, tolerance);
+			else results[row] = unpaid(expected[row].kobo, group.waiting && explain(group.waiting, expected[row].kobo, explained, free));
 		}
 	}
 	return { rows: results, unexpected };
