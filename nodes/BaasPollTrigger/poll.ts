@@ -1,14 +1,16 @@
 /**
  * One scheduled poll. Each list the selected events need (collections; transfers; the failed transfers, for
  * reversals) has a follower (core/follow.ts) that asks for pages and hands on records not handled before; this
- * reads what they ask for (drive.ts) within Requests per Poll and the poll's time, the lists in turn order (the
- * turn moves on after a poll that left a list's work for later), in this order:
- *   1. each list's place: its top page when caught up, else the next page of its backlog, or the search for it,
- *      and the status look-ups its records need; new events are seen at every poll the budget allows;
- *   2. status checks of transfers still pending (at most half of what is left);
- *   3. each list's check for records the bank wrote late behind its place (older than anything above it); a check
- *      left unfinished goes on at the next poll;
+ * reads what they ask for (drive.ts) within Requests per Poll and the poll's time, in this order:
+ *   1. each stream's first page (its top when caught up, else the next page of its backlog, or the search for its
+ *      place), and the status look-ups its transfers need: new events are seen at every poll;
+ *   2. a page of the failed transfers, and status checks of transfers still pending (at most half of what is
+ *      left), taking turns going first;
+ *   3. each list's check for records the bank wrote late behind its place (older than a backlog above it), the
+ *      list going first taking turns, so that at a small Requests per Poll every list's check gets requests; a
+ *      check left unfinished goes on at the next poll;
  *   4. the rest of each list's work (backlogs, checks of places moved), a page of each list in turn.
+ * The turn moves on after a poll that left a list's work for later, and only then (a quiet poll writes nothing).
  * What was handled is saved with the place: a poll that runs out of requests or time, is rate limited or meets a
  * failure after some progress returns what it emitted (the failure goes to n8n's log) and the next poll goes on
  * from there. A poll that failed before any progress fails as a whole, emitting nothing. A poll that found nothing
@@ -257,8 +259,7 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 	for (const f of followed) noteBehind(run, f.state, f.list?.follower.caughtUp === true);
 	warnAboutClock(run);
 	const next: IDataObject = { ...saved };
-	const rechecksDue = followed.some((f) => dueReferences(f.state.pending, nowMs, 1).length > 0);
-	if (rechecksDue || [...followed.map((f) => f.list), failures?.list].some(unfinished)) next.turn = (turn + 1) % 840;
+	if ([...followed.map((f) => f.list), failures?.list].some(unfinished)) next.turn = (turn + 1) % 840;
 	for (const f of followed) next[f.stream.name] = stateToJson(finish(run, f));
 	if (failures !== undefined) {
 		const transfers = followed.find((f) => f.stream.name === 'transfers') as Followed;

@@ -23,10 +23,10 @@ const SEEDS = 1000;
  * not in the ledger or not selected, out of order within a poll) must hold in every history.
  */
 const STILL_OPEN: Partial<Record<Rule, number>> = {
-	'missing after the drain': 126,
-	"pending transfer's outcome not emitted": 86,
-	'reversal not reported': 16,
-	'older record listed before a newer one was emitted came later': 10,
+	'missing after the drain': 174,
+	"pending transfer's outcome not emitted": 90,
+	'reversal not reported': 14,
+	'older record listed before a newer one was emitted came later': 18,
 };
 
 describe('Poll Trigger against a model bank, on generated histories', () => {

@@ -205,11 +205,9 @@ export class ListFollower {
 			yield* this.lookForLateRecords();
 			return { outcome: 'placed', page, endsList };
 		}
-		// Handed on by the poll, oldest created first (a bank may list by when it wrote records, not by created_at): as
-		// many as it could (a transfer's status look-up takes a request). Those not handed on are not taken in: a
-		// later page shows them again, between records handled.
-		const createdOf = (position: number) => page.slots[position].createdMs as number;
-		const deliver = [...reading.deliver].sort((a, b) => createdOf(a) - createdOf(b));
+		// Handed on by the poll, oldest first: as many as it could (a transfer's status look-up takes a request). Those
+		// not handed on are not taken in: a later page shows them again.
+		const deliver = reading.deliver;
 		const count = deliver.length === 0 ? 0 : ((yield { kind: 'handOn', slots: deliver.map((position) => page.slots[position]) }) as number);
 		const handled = deliver.slice(0, count);
 		if (count < deliver.length) this.stopped = true;

@@ -47,7 +47,7 @@ export function* endsList(paging: Paging, options: FollowOptions, page: Page, ne
 	const served = page.slots.length;
 	// One record: a cap of one record a page cannot be told from the end while records land, and could not be
 	// read by (every page would hold one record); it is taken for the end, which the next poll reads again.
-	if (served < 1 || page.window.size <= Math.max(paging.served, options.bank.served)) return true;
+	if (served < 2 || page.window.size <= Math.max(paging.served, options.bank.served)) return true;
 	if (page.start > 0) {
 		// Below the first page the list holds more records than a page asks: the first page, asked the same size,
 		// is full unless the bank caps its pages. (Counting pages of `served` from here would place the next page
