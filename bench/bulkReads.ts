@@ -2,7 +2,7 @@
  * Benchmark 1: 2,000 Account → Get Balance items at concurrency 1 / 5 / 20 / default, ours vs plain fetch. At the
  * default the node finds the bank's pace between 5 and 50 in flight; fetch is given the 50 it reaches.
  */
-import { FIRST_READS_IN_FLIGHT, MOST_READS_IN_FLIGHT } from '../nodes/shared/actions/commonFields';
+import { FIRST_READS_IN_FLIGHT, MOST_READS_IN_FLIGHT } from '../nodes/common/actions/commonFields';
 import { balanceItems, balanceParameters } from './lib/balanceReads';
 import type { BankFixture } from './lib/engine';
 import { requestsSince, timedFreshRun, startRequestLog } from './lib/engine';

@@ -3,7 +3,7 @@
  * from the item, Authorization header with a token pasted in, On Error: Continue so failed items are counted),
  * on an unlimited bank and on a rate-limited one; versus the BaaS node at its default settings.
  */
-import { FIRST_READS_IN_FLIGHT, MOST_READS_IN_FLIGHT } from '../nodes/shared/actions/commonFields';
+import { FIRST_READS_IN_FLIGHT, MOST_READS_IN_FLIGHT } from '../nodes/common/actions/commonFields';
 import { registerNodeType } from '../test/engine/harness/nodeTypes';
 import { runNode } from '../test/engine/harness/runNode';
 import { balanceItems, balanceParameters } from './lib/balanceReads';

@@ -7,9 +7,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Collection } from '../nodes/shared/actions/reconciliation/matching';
-import { matchKey, reconcile } from '../nodes/shared/actions/reconciliation/matching';
-import { toKobo } from '../nodes/shared/validation';
+import type { Collection } from '../nodes/common/actions/reconciliation/matching';
+import { matchKey, reconcile } from '../nodes/common/actions/reconciliation/matching';
+import { toKobo } from '../nodes/common/validation';
 import type { Account } from '../sandbox/state/records';
 import type { BankFixture } from './lib/engine';
 import { forgetToken, runBaas } from './lib/engine';

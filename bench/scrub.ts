@@ -1,9 +1,9 @@
 /**
- * How long the scrubber (nodes/shared/transport/scrub.ts) takes on 1 MB texts built to make a backtracking
+ * How long the scrubber (nodes/common/transport/scrub.ts) takes on 1 MB texts built to make a backtracking
  * pattern slow, and on an ordinary one; the target of issue 34 (item 5) is 50 ms per 1 MB text. Also times the
  * scrubber as it was before, on 20 KB and 40 KB, to show its growth. Run: npx tsx bench/scrub.ts
  */
-import { REDACTED, scrubberFor, scrubPatterns } from '../nodes/shared/transport/scrub';
+import { REDACTED, scrubberFor, scrubPatterns } from '../nodes/common/transport/scrub';
 
 const SIZE = 1_000_000;
 const TEXTS: Record<string, (size: number) => string> = {

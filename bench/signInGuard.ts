@@ -1,13 +1,13 @@
 /**
- * The sign-in guard's memory (nodes/shared/transport/signInGuard.ts, issue 34, item 7): heap before, after 600
+ * The sign-in guard's memory (nodes/common/transport/signInGuard.ts, issue 34, item 7): heap before, after 600
  * client IDs each refused once through the credential's Test path (the bank answering a 40 KB refusal), and
  * after their window is over and the guard has been called once more. Target: back within 1 MB of before.
  * Run: node --expose-gc --import tsx bench/signInGuard.ts (the window is shortened to 2 s here).
  */
 import type { IHttpRequestHelper } from 'n8n-workflow';
 
-import * as guard from '../nodes/shared/transport/signInGuard';
-import { forgetHeldTokens, SIGN_IN_LIMITS, testSignIn } from '../nodes/shared/transport/session';
+import * as guard from '../nodes/common/transport/signInGuard';
+import { forgetHeldTokens, SIGN_IN_LIMITS, testSignIn } from '../nodes/common/transport/session';
 
 const IDENTITIES = 600;
 const REASON_BYTES = 40_000;

@@ -1,6 +1,6 @@
 import './env';
 
-import { forgetHeldTokens } from '../../nodes/shared/transport/session';
+import { forgetHeldTokens } from '../../nodes/common/transport/session';
 import type { BankFixture } from '../../test/engine/harness/bankFixture';
 import { API } from '../../test/engine/harness/bankFixture';
 import { rl } from '../../test/engine/harness/nodeParameters';

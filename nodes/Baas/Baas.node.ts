@@ -1,12 +1,12 @@
 import type { INodeTypeBaseDescription, IVersionedNodeType } from 'n8n-workflow';
 import { VersionedNodeType } from 'n8n-workflow';
 
-import { actionNodeDescription, BaasActionNode } from '../shared/actionNode';
-import { propertiesFor } from '../shared/apiDescription';
-import { resourceDescriptions, resourceSelector } from '../shared/actions/resources';
-import { NAME_CHECK_CREDENTIAL } from '../shared/actions/transfer/safetyFields';
-import { AUTHENTICATION_PROPERTY, CREDENTIALS_BY_AUTHENTICATION } from '../shared/authentication';
-import { BAAS_DESCRIPTION } from '../shared/nodeDescription';
+import { actionNodeDescription, BaasActionNode } from '../common/actionNode';
+import { propertiesFor } from '../common/apiDescription';
+import { resourceDescriptions, resourceSelector } from '../common/actions/resources';
+import { NAME_CHECK_CREDENTIAL } from '../common/actions/transfer/safetyFields';
+import { AUTHENTICATION_PROPERTY, CREDENTIALS_BY_AUTHENTICATION } from '../common/authentication';
+import { BAAS_DESCRIPTION } from '../common/nodeDescription';
 
 /**
  * The BaaS node, for the API client (the integration API). Version 2 has one credential, so n8n's editor

@@ -1,5 +1,5 @@
-import { actionNodeDescription, BaasActionNode } from '../shared/actionNode';
-import { propertiesFor } from '../shared/apiDescription';
+import { actionNodeDescription, BaasActionNode } from '../common/actionNode';
+import { propertiesFor } from '../common/apiDescription';
 
 /**
  * The BaaS Dashboard node: the dashboard API (team, roles, statistics, settlements, name enquiry), signed in

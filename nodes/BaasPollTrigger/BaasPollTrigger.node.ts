@@ -1,9 +1,9 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { API_CLIENT_CREDENTIAL, DASHBOARD_USER_CREDENTIAL } from '../shared/authentication';
-import { baasSignIn } from '../shared/credentialTest';
-import { EVENTS_SUBTITLE } from '../shared/events';
+import { API_CLIENT_CREDENTIAL, DASHBOARD_USER_CREDENTIAL } from '../common/authentication';
+import { baasSignIn } from '../common/credentialTest';
+import { EVENTS_SUBTITLE } from '../common/events';
 import { POLL_TRIGGER_ACTIVATION_MESSAGE, POLL_TRIGGER_DISPLAY_NAME, pollTriggerProperties } from './description';
 import { pollForEvents } from './poll';
 import { readSettings } from './settings';

@@ -1,9 +1,9 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { failureKindOf } from '../shared/transport/errors';
-import { responseCodeOf } from '../shared/transport/outcome';
-import { REQUEST_LIMITS } from '../shared/transport/request';
+import { failureKindOf } from '../common/transport/errors';
+import { responseCodeOf } from '../common/transport/outcome';
+import { REQUEST_LIMITS } from '../common/transport/request';
 
 /**
  * The requests one poll may still make (list pages, status and name look-ups). Running out is not a failure:

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { AUTHENTICATION_PROPERTY } from '../shared/authentication';
-import { EVENTS_PROPERTY, optionsCollection, outputOption } from '../shared/events';
+import { AUTHENTICATION_PROPERTY } from '../common/authentication';
+import { EVENTS_PROPERTY, optionsCollection, outputOption } from '../common/events';
 
 /** The name the editor shows (see BaasPollTrigger.node.ts for why it has this form) and the logs use. */
 export const POLL_TRIGGER_DISPLAY_NAME = 'BaaS (Polling) Trigger';

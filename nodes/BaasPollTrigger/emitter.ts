@@ -4,10 +4,10 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { asNodeError } from '../shared/transport/outcome';
-import type { bankRequest } from '../shared/transport/request';
-import type { ApiVariant } from '../shared/transport/routes';
-import type { EventKind } from '../shared/events';
+import { asNodeError } from '../common/transport/outcome';
+import type { bankRequest } from '../common/transport/request';
+import type { ApiVariant } from '../common/transport/routes';
+import type { EventKind } from '../common/events';
 import type { Budget } from './budget';
 import { endsThePoll, OutOfBudget } from './budget';
 import type { Stream } from './events';

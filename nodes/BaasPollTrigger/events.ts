@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { EventKind } from '../shared/events';
+import type { EventKind } from '../common/events';
 import type { OutputShape, PollSettings } from './settings';
 
 export type StreamName = 'collections' | 'transfers';

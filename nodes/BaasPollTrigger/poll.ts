@@ -18,10 +18,10 @@
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { asNodeError } from '../shared/transport/outcome';
-import { bankRequest, variantOf } from '../shared/transport/request';
-import type { ApiVariant } from '../shared/transport/routes';
-import { startAfresh } from '../shared/transport/session';
+import { asNodeError } from '../common/transport/outcome';
+import { bankRequest, variantOf } from '../common/transport/request';
+import type { ApiVariant } from '../common/transport/routes';
+import { startAfresh } from '../common/transport/session';
 import { Budget, OutOfBudget } from './budget';
 import { ListFollower } from './core/follow';
 import { trim } from './core/memory';

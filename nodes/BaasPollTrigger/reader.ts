@@ -6,8 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { bankRequest } from '../shared/transport/request';
-import type { ApiVariant } from '../shared/transport/routes';
+import type { bankRequest } from '../common/transport/request';
+import type { ApiVariant } from '../common/transport/routes';
 import type { Budget } from './budget';
 import type { Slot } from './core/memory';
 import type { Page } from './core/types';

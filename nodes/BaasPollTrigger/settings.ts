@@ -1,11 +1,11 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { valuesOf, WEBHOOK_EVENTS } from '../shared/optionLists';
-import { variantOf } from '../shared/transport/request';
-import type { ApiVariant } from '../shared/transport/routes';
-import { accountNumberSchema } from '../shared/validation';
-import type { EventKind } from '../shared/events';
+import { valuesOf, WEBHOOK_EVENTS } from '../common/optionLists';
+import { variantOf } from '../common/transport/request';
+import type { ApiVariant } from '../common/transport/routes';
+import { accountNumberSchema } from '../common/validation';
+import type { EventKind } from '../common/events';
 
 /**
  * Limits of one poll. Tunable in one place (tests shorten the waits); each is the bound the README states.
@@ -26,7 +26,7 @@ import type { EventKind } from '../shared/events';
  *   backlog or a crowd of transfers never floods the bank; what is left is delivered by the next polls.
  * - lookBackMs: how long after its creation a transfer's reversal (successful, then failed) still yields
  *   Transfer Failed, and how far back a new trigger looks for transfers still pending.
- * The pause after a refused sign-in belongs to nodes/shared/transport/session.ts, shared by every node.
+ * The pause after a refused sign-in belongs to nodes/common/transport/session.ts, shared by every node.
  */
 export const POLL_LIMITS = {
 	pageSize: 100,

@@ -7,10 +7,10 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { asNodeError } from '../shared/transport/outcome';
-import type { bankRequest } from '../shared/transport/request';
-import type { ApiVariant } from '../shared/transport/routes';
-import { credentialView } from '../shared/transport/session';
+import { asNodeError } from '../common/transport/outcome';
+import type { bankRequest } from '../common/transport/request';
+import type { ApiVariant } from '../common/transport/routes';
+import { credentialView } from '../common/transport/session';
 import type { Budget } from './budget';
 import { endsThePoll } from './budget';
 import type { Stream } from './events';

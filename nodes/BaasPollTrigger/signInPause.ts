@@ -1,6 +1,6 @@
 /**
  * A scheduled poll whose credential may not sign in now fails before it asks the bank anything. The decision is
- * the process's sign-in guard's (nodes/shared/transport/signInGuard.ts), shared by every node, trigger and the
+ * the process's sign-in guard's (nodes/common/transport/signInGuard.ts), shared by every node, trigger and the
  * credential's Test: a credential the bank refused (its identity and secret) waits 15 minutes, whatever asks, so
  * any number of triggers on a stale copy cost the bank one refusal per pause; a correct credential with the same
  * client ID or e-mail keeps signing in while that identity is under its limit; a token it holds is used anyway.
@@ -8,9 +8,9 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { failureKindOf } from '../shared/transport/errors';
-import type { ApiVariant } from '../shared/transport/routes';
-import { clearSignInGuard, credentialView, signInBlockOf } from '../shared/transport/session';
+import { failureKindOf } from '../common/transport/errors';
+import type { ApiVariant } from '../common/transport/routes';
+import { clearSignInGuard, credentialView, signInBlockOf } from '../common/transport/session';
 
 /** True for the error a refused sign-in produces (not for a bank that could not be reached at sign-in). */
 export function isSignInRefusal(error: unknown): boolean {

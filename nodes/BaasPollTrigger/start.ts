@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiVariant } from '../shared/transport/routes';
+import type { ApiVariant } from '../common/transport/routes';
 import type { Budget } from './budget';
 import { emptyMemory } from './core/memory';
 import type { ListState } from './core/types';

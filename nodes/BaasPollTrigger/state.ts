@@ -1,7 +1,7 @@
 /** What the Poll Trigger keeps in the node's static data, per list, and how it is read back. Pure. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiVariant } from '../shared/transport/routes';
+import type { ApiVariant } from '../common/transport/routes';
 import type { Memory } from './core/memory';
 import { MALFORMED } from './core/memory';
 import type { CheckProgress, ListState, Paging } from './core/types';

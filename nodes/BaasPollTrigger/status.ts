@@ -1,9 +1,9 @@
 /** The current status of one record the trigger saw pending. */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { bankRequest } from '../shared/transport/request';
-import type { ApiVariant } from '../shared/transport/routes';
-import { asNodeError, responseCodeOf } from '../shared/transport/outcome';
+import type { bankRequest } from '../common/transport/request';
+import type { ApiVariant } from '../common/transport/routes';
+import { asNodeError, responseCodeOf } from '../common/transport/outcome';
 import type { Outcome, Stream } from './events';
 import { outcomeOf } from './events';
 

@@ -1,7 +1,7 @@
 /** "Fetch Test Event": the most recent event that matches the node's settings, without moving its place. */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { bankRequest, variantOf } from '../shared/transport/request';
+import { bankRequest, variantOf } from '../common/transport/request';
 import { Budget } from './budget';
 import { eventKindOf, outcomeOf, streamsFor, toItem } from './events';
 import { readListPage } from './reader';

@@ -11,9 +11,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { baasSignIn } from '../shared/credentialTest';
-import { EVENTS_PROPERTY, EVENTS_SUBTITLE, optionsCollection, outputOption } from '../shared/events';
-import { BAAS_DESCRIPTION } from '../shared/nodeDescription';
+import { baasSignIn } from '../common/credentialTest';
+import { EVENTS_PROPERTY, EVENTS_SUBTITLE, optionsCollection, outputOption } from '../common/events';
+import { BAAS_DESCRIPTION } from '../common/nodeDescription';
 import { handleDelivery } from './delivery';
 import { assertValidOptions, DEFAULT_WINDOW_MINUTES } from './options';
 import { forgetRegistration, register, registrationExists } from './registration';

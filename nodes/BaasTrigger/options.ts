@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 /**
  * The webhook trigger's own options (Drop Duplicate Deliveries, Duplicate Window), shared by its form and its
- * delivery handling; the Events picker and the Output option both triggers show are in ../shared/events.ts.
+ * delivery handling; the Events picker and the Output option both triggers show are in ../common/events.ts.
  */
 export const DEFAULT_WINDOW_MINUTES = 60;
 

@@ -12,8 +12,8 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHookFunctions, IWebhookFunctions, WorkflowActivateMode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { refuseRegistrationWithReadOnlyCredential } from '../shared/actions/readOnly';
-import { bankRequest } from '../shared/transport/request';
+import { refuseRegistrationWithReadOnlyCredential } from '../common/actions/readOnly';
+import { bankRequest } from '../common/transport/request';
 import { registerLater, REGISTRATION_RETRY } from './registrationRetry';
 
 const NO_SECRET_MESSAGE =

@@ -1,4 +1,4 @@
-import { SIMPLE_COLLECTION_FIELDS, SIMPLE_SUMMARY_FIELDS } from '../../nodes/shared/actions/simplifiedFields';
+import { SIMPLE_COLLECTION_FIELDS, SIMPLE_SUMMARY_FIELDS } from '../../nodes/common/actions/simplifiedFields';
 import { api, expectBankError, naira, OPERATIONS, POOL, SAVINGS_INACTIVE, VIRTUALS, web } from './harness/accounts';
 import { API, DASHBOARD, useBankFixture } from './harness/bankFixture';
 import { expectRejectedWithoutRequest } from './harness/expectations';

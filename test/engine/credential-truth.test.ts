@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import { clearSignInGuard } from '../../nodes/shared/transport/session';
+import { clearSignInGuard } from '../../nodes/common/transport/session';
 import { API, DASHBOARD, startBankFixture, useBankFixture } from './harness/bankFixture';
 import { testCredential } from './harness/credentialTest';
 import { registerNodeType } from './harness/nodeTypes';

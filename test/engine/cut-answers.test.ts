@@ -2,7 +2,7 @@
  * Answers that stop halfway: the headers and half the body arrive, then the connection drops or goes quiet. The
  * node must treat them as no answer at all: a read is asked again, a transfer is asked about, never sent twice.
  */
-import { REQUEST_LIMITS } from '../../nodes/shared/transport/request';
+import { REQUEST_LIMITS } from '../../nodes/common/transport/request';
 import { api } from './harness/accounts';
 import { rl } from './harness/nodeParameters';
 import { runNode } from './harness/runNode';

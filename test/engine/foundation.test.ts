@@ -2,7 +2,7 @@ import { API, DASHBOARD, useBankFixture } from './harness/bankFixture';
 import { testCredential } from './harness/credentialTest';
 import { runNode } from './harness/runNode';
 import { JWT_SHAPE } from './harness/tokens';
-import { forgetHeldTokens } from '../../nodes/shared/transport/session';
+import { forgetHeldTokens } from '../../nodes/common/transport/session';
 
 const GET_BALANCE = { resource: 'account', operation: 'getBalance' };
 

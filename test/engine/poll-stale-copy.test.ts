@@ -5,7 +5,7 @@
  * One-minute polls for an hour on a fake clock; tokens live 10 minutes, so the correct credential has to sign in
  * again several times within the hour while the stale one keeps being refused.
  */
-import { clearSignInGuard } from '../../nodes/shared/transport/session';
+import { clearSignInGuard } from '../../nodes/common/transport/session';
 import { collect } from './harness/bankActivity';
 import { storeApiCredential, useBankFixture } from './harness/bankFixture';
 import { fakeClock, PollingWorkflow, referencesOf } from './harness/pollWorkflow';

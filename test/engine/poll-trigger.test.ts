@@ -1,4 +1,4 @@
-import { SIGN_IN_LIMITS } from '../../nodes/shared/transport/session';
+import { SIGN_IN_LIMITS } from '../../nodes/common/transport/session';
 import { POLL_LIMITS } from '../../nodes/BaasPollTrigger/settings';
 import { clearPause } from '../../nodes/BaasPollTrigger/signInPause';
 import { collect, settle, transfer, VIRTUALS } from './harness/bankActivity';

@@ -1,5 +1,5 @@
 /**
- * A credential marked Read Only (credentials/common.ts, nodes/shared/actions/readOnly.ts): every write made with it
+ * A credential marked Read Only (credentials/common.ts, nodes/common/actions/readOnly.ts): every write made with it
  * is refused before any request, on BaaS, BaaS Dashboard, BaaS version 1 and their AI-tool twins; reads work as
  * before; a credential saved without the field writes as before. "No request" is counted at the sandbox bank,
  * and what the bank holds is read through its /__sandbox/ledger route.

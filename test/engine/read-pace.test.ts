@@ -1,5 +1,5 @@
 /**
- * Many reads in one run find the bank's pace (nodes/shared/transport/pace.ts): more in flight while the bank keeps
+ * Many reads in one run find the bank's pace (nodes/common/transport/pace.ts): more in flight while the bank keeps
  * up, fewer when it says it is busy; a Concurrency the user sets is the most in flight; state changes keep theirs.
  */
 import type { RequestLogEntry } from '../../sandbox';

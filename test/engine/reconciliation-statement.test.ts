@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { REQUEST_LIMITS } from '../../nodes/shared/transport/request';
+import { REQUEST_LIMITS } from '../../nodes/common/transport/request';
 import { API, DASHBOARD, useBankFixture } from './harness/bankFixture';
 import { expectRejectedWithoutRequest } from './harness/expectations';
 import { inListShape, LIST_SHAPES } from './harness/listShapes';

@@ -1,5 +1,5 @@
 /** Send money's Source Account list, as the editor opens it: only accounts that can send, with status and balance. */
-import { formatBalance } from '../../nodes/shared/methods/sendingAccountSearch';
+import { formatBalance } from '../../nodes/common/methods/sendingAccountSearch';
 import { formatBalance as bankBalance } from '../../sandbox/data/money';
 import { API, useBankFixture } from './harness/bankFixture';
 import { runListSearch } from './harness/listSearch';

@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { forgetHeldTokens, SIGN_IN_LIMITS } from '../../nodes/shared/transport/session';
+import { forgetHeldTokens, SIGN_IN_LIMITS } from '../../nodes/common/transport/session';
 import { storeApiCredential, useBankFixture } from './harness/bankFixture';
 import { testCredential } from './harness/credentialTest';
 import { fakeClock, PollingWorkflow } from './harness/pollWorkflow';

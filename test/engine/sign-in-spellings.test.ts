@@ -4,7 +4,7 @@
  * budget of refusals in the sign-in guard, or together they lock the client ID (the sandbox: 5 refusals in 15
  * minutes), and the correct credential then fails "locked" for 15 minutes.
  */
-import { forgetHeldTokens, SIGN_IN_LIMITS } from '../../nodes/shared/transport/session';
+import { forgetHeldTokens, SIGN_IN_LIMITS } from '../../nodes/common/transport/session';
 import { useBankFixture } from './harness/bankFixture';
 import { testCredential } from './harness/credentialTest';
 import { fakeClock } from './harness/pollWorkflow';

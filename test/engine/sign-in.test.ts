@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { clearSignInGuard, forgetHeldTokens } from '../../nodes/shared/transport/session';
+import { clearSignInGuard, forgetHeldTokens } from '../../nodes/common/transport/session';
 import { API, DASHBOARD, startBankFixture, useBankFixture } from './harness/bankFixture';
 import type { RunNodeOptions } from './harness/runNode';
 import { runNode } from './harness/runNode';

@@ -5,9 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { forgetDailyLedgers } from '../../nodes/shared/actions/transfer/dailyLimit';
-import { forgetUnknownOutcomes } from '../../nodes/shared/actions/transfer/unknownOutcomes';
-import { REQUEST_LIMITS } from '../../nodes/shared/transport/request';
+import { forgetDailyLedgers } from '../../nodes/common/actions/transfer/dailyLimit';
+import { forgetUnknownOutcomes } from '../../nodes/common/actions/transfer/unknownOutcomes';
+import { REQUEST_LIMITS } from '../../nodes/common/transport/request';
 import { API, DASHBOARD } from './harness/bankFixture';
 import { runNode } from './harness/runNode';
 import { runAsTool } from './harness/toolRun';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { SIMPLE_TRANSACTION_FIELDS } from '../../nodes/shared/actions/simplifiedFields';
+import { SIMPLE_TRANSACTION_FIELDS } from '../../nodes/common/actions/simplifiedFields';
 import { useBankFixture } from './harness/bankFixture';
 import { expectRejectedWithoutRequest } from './harness/expectations';
 import { inListShape, LIST_SHAPES } from './harness/listShapes';

@@ -1,5 +1,5 @@
 /** Transfer → Create with Wait for Final Status (polling transaction_status until the bank settles), and Transfer → Get Status. */
-import { STATUS_POLLING } from '../../nodes/shared/actions/transfer/exactlyOnce';
+import { STATUS_POLLING } from '../../nodes/common/actions/transfer/exactlyOnce';
 import { API } from './harness/bankFixture';
 import { runNode } from './harness/runNode';
 import { byCode, fromList, newReference, OPERATIONS, useTransferBank } from './harness/transfers';

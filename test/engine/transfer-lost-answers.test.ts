@@ -3,7 +3,7 @@
  * reference before anything is sent again, so each payment is made at most once.
  */
 import type { FaultSpec } from '../../sandbox';
-import { REQUEST_LIMITS } from '../../nodes/shared/transport/request';
+import { REQUEST_LIMITS } from '../../nodes/common/transport/request';
 import { CUSTOMER, newReference, OPERATIONS, POOL, useTransferBank } from './harness/transfers';
 
 const { fx, balance, transfersWith, createTransfer } = useTransferBank();

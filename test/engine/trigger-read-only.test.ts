@@ -1,5 +1,5 @@
 /**
- * The BaaS Trigger with a read-only BaaS API credential (registration.ts, nodes/shared/actions/readOnly.ts): its
+ * The BaaS Trigger with a read-only BaaS API credential (registration.ts, nodes/common/actions/readOnly.ts): its
  * activation registers a webhook with the bank (create_webhook), a write, so it fails before that request, saying
  * which credential and what to use instead; at n8n's start-up too. A credential without the field activates as before.
  */

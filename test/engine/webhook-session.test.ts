@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { API, DASHBOARD, useBankFixture } from './harness/bankFixture';
 import { runNode } from './harness/runNode';
 import { bankToken, JWT_SHAPE } from './harness/tokens';
-import { forgetHeldTokens } from '../../nodes/shared/transport/session';
+import { forgetHeldTokens } from '../../nodes/common/transport/session';
 
 const fx = useBankFixture({}, (started) => started.bank.configure({ dashboardTokenTtlSeconds: 3600 }));
 

@@ -3,7 +3,7 @@
  * Send money reaches the agent only through human review and carries the node's safety settings, and both
  * describe their tools for a model. The real-n8n runs are in test/e2e/ai-n8n-2.e2e.test.ts.
  */
-import { RESOURCES } from '../../nodes/shared/actions/resources';
+import { RESOURCES } from '../../nodes/common/actions/resources';
 import type { ExampleWorkflow } from '../../scripts/n8n/examples';
 import { exampleFiles, loadsOn, readExample } from '../../scripts/n8n/examples';
 import { LINES } from '../../scripts/n8n/paths';

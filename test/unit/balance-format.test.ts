@@ -1,4 +1,4 @@
-import { formatBalance } from '../../nodes/shared/methods/sendingAccountSearch';
+import { formatBalance } from '../../nodes/common/methods/sendingAccountSearch';
 
 describe('formatBalance (the Source Account list)', () => {
 	test.each([

@@ -1,5 +1,5 @@
 /** Issue 34, item 4: two Base URLs name the same bank when scheme, host, port and path agree, whatever the spelling. */
-import { bankAddressOf } from '../../nodes/shared/transport/bankAddress';
+import { bankAddressOf } from '../../nodes/common/transport/bankAddress';
 
 describe('the bank a Base URL names', () => {
 	test.each([

@@ -40,35 +40,35 @@ test('shipped code loads only n8n-workflow, zod and node:crypto besides its own 
 });
 
 /** The node folders: every folder of nodes/ but the shared core, each holding its node's shell. */
-const NODE_FOLDERS = readdirSync(join(root, 'nodes')).filter((name) => name !== 'shared' && statSync(join(root, 'nodes', name)).isDirectory());
+const NODE_FOLDERS = readdirSync(join(root, 'nodes')).filter((name) => name !== 'common' && statSync(join(root, 'nodes', name)).isDirectory());
 
 test('each node folder holds its node shell, and the shared core holds none', () => {
 	expect(NODE_FOLDERS.sort()).toEqual(['Baas', 'BaasDashboard', 'BaasPollTrigger', 'BaasTrigger']);
 	for (const folder of NODE_FOLDERS) expect(sourceFiles(`nodes/${folder}`)).toContain(`nodes/${folder}/${folder}.node.ts`);
-	expect(sourceFiles('nodes/shared').filter((file) => file.endsWith('.node.ts'))).toEqual([]);
+	expect(sourceFiles('nodes/common').filter((file) => file.endsWith('.node.ts'))).toEqual([]);
 });
 
 test('each node folder imports only the shared core and its own files, never another node\'s folder', () => {
 	expect(
 		NODE_FOLDERS.flatMap((folder) =>
-			violations([`nodes/${folder}`], (imported) => !imported.startsWith('nodes/') || imported.startsWith('nodes/shared/') || imported.startsWith(`nodes/${folder}/`)),
+			violations([`nodes/${folder}`], (imported) => !imported.startsWith('nodes/') || imported.startsWith('nodes/common/') || imported.startsWith(`nodes/${folder}/`)),
 		),
 	).toEqual([]);
 });
 
 test('the shared core imports no node folder', () => {
-	expect(violations(['nodes/shared'], (imported) => !imported.startsWith('nodes/') || imported.startsWith('nodes/shared/'))).toEqual([]);
+	expect(violations(['nodes/common'], (imported) => !imported.startsWith('nodes/') || imported.startsWith('nodes/common/'))).toEqual([]);
 });
 
 test('the transport never reaches up into operations, pickers or the node shells', () => {
 	expect(
-		violations(['nodes/shared/transport'], (imported) => !/^nodes\/shared\/(actions|methods)\//.test(imported) && !/\.node$/.test(imported)),
+		violations(['nodes/common/transport'], (imported) => !/^nodes\/common\/(actions|methods)\//.test(imported) && !/\.node$/.test(imported)),
 	).toEqual([]);
 });
 
 test('only the transport and its callers talk HTTP: no operation builds a URL from a route path', () => {
 	expect(
-		violations(['nodes/shared/actions', 'nodes/shared/methods'], (imported) => !/^nodes\/shared\/transport\/routes$/.test(imported)),
+		violations(['nodes/common/actions', 'nodes/common/methods'], (imported) => !/^nodes\/common\/transport\/routes$/.test(imported)),
 	).toEqual([]);
 });
 
@@ -78,7 +78,7 @@ test('the sandbox bank is not a client: it imports nothing from the nodes or cre
 
 test('the credentials use only the sign-in parts of the transport (token exchange, session)', () => {
 	expect(
-		violations(['credentials'], (imported) => !imported.startsWith('nodes/') || ['nodes/shared/transport/tokenExchange', 'nodes/shared/transport/session'].includes(imported)),
+		violations(['credentials'], (imported) => !imported.startsWith('nodes/') || ['nodes/common/transport/tokenExchange', 'nodes/common/transport/session'].includes(imported)),
 	).toEqual([]);
 });
 

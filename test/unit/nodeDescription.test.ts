@@ -3,9 +3,9 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { Baas } from '../../nodes/Baas/Baas.node';
 import codex from '../../nodes/Baas/Baas.node.json';
-import { MOST_READS_IN_FLIGHT } from '../../nodes/shared/actions/commonFields';
-import { RESOURCES } from '../../nodes/shared/actions/resources';
-import { authenticationsFor } from '../../nodes/shared/actions/selectors';
+import { MOST_READS_IN_FLIGHT } from '../../nodes/common/actions/commonFields';
+import { RESOURCES } from '../../nodes/common/actions/resources';
+import { authenticationsFor } from '../../nodes/common/actions/selectors';
 import { BaasDashboard } from '../../nodes/BaasDashboard/BaasDashboard.node';
 import dashboardCodex from '../../nodes/BaasDashboard/BaasDashboard.node.json';
 import { BaasPollTrigger } from '../../nodes/BaasPollTrigger/BaasPollTrigger.node';

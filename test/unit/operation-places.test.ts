@@ -6,12 +6,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { RESOURCES, resourceDescriptions, resourceSelector } from '../../nodes/shared/actions/resources';
-import { authenticationsFor } from '../../nodes/shared/actions/selectors';
-import { ROUTES, type Route } from '../../nodes/shared/transport/routes';
+import { RESOURCES, resourceDescriptions, resourceSelector } from '../../nodes/common/actions/resources';
+import { authenticationsFor } from '../../nodes/common/actions/selectors';
+import { ROUTES, type Route } from '../../nodes/common/transport/routes';
 
 const root = join(__dirname, '..', '..');
-const actions = join(root, 'nodes', 'shared', 'actions');
+const actions = join(root, 'nodes', 'common', 'actions');
 const read = (path: string) => readFileSync(path, 'utf8');
 
 /** Display names and reachability of every resource and operation, from the node's own selectors. */
@@ -39,12 +39,12 @@ function withLocalImports(file: string): string[] {
 	return [file, ...local.filter((path) => existsSync(path))];
 }
 
-/** Modules that read form values only through the schemas of nodes/shared/validation.ts. */
+/** Modules that read form values only through the schemas of nodes/common/validation.ts. */
 function checksInputs(file: string, seen = new Set<string>()): boolean {
 	if (seen.has(file)) return false;
 	seen.add(file);
 	const imports = [...read(file).matchAll(/from '(\.{1,2}\/[\w./]+)'/g)].map(([, path]) => join(dirname(file), `${path}.ts`));
-	return imports.some((path) => path.endsWith(join('shared', 'validation.ts')) || (existsSync(path) && checksInputs(path, seen)));
+	return imports.some((path) => path.endsWith(join('common', 'validation.ts')) || (existsSync(path) && checksInputs(path, seen)));
 }
 
 const engineTitles = readdirSync(join(root, 'test', 'engine'))

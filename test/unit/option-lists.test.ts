@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { description as createWebhook } from '../../nodes/shared/actions/webhook/create.operation';
-import * as lists from '../../nodes/shared/optionLists';
-import * as validation from '../../nodes/shared/validation';
+import { description as createWebhook } from '../../nodes/common/actions/webhook/create.operation';
+import * as lists from '../../nodes/common/optionLists';
+import * as validation from '../../nodes/common/validation';
 import { BaasTrigger } from '../../nodes/BaasTrigger/BaasTrigger.node';
 
 /** Each fixed list feeds the form's options and the check before a request: both from one constant. */

@@ -1,4 +1,4 @@
-import { InFlightWindow, retryAfterMs } from '../../nodes/shared/transport/pace';
+import { InFlightWindow, retryAfterMs } from '../../nodes/common/transport/pace';
 
 /** Sends `count` requests through the window and has the bank answer all of them. */
 function answerRound(window: InFlightWindow, count = window.limit): number[] {

@@ -8,10 +8,10 @@ import type { IExecuteFunctions, INode, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { runInNewContext } from 'node:vm';
 
-import { outcomeOf, withDefaultOutcome } from '../../nodes/shared/actions/writeOutcome';
-import { bankApiError, signInApiError, transportApiError } from '../../nodes/shared/transport/errors';
-import { SignInError } from '../../nodes/shared/transport/tokenExchange';
-import { invalidInput } from '../../nodes/shared/validation';
+import { outcomeOf, withDefaultOutcome } from '../../nodes/common/actions/writeOutcome';
+import { bankApiError, signInApiError, transportApiError } from '../../nodes/common/transport/errors';
+import { SignInError } from '../../nodes/common/transport/tokenExchange';
+import { invalidInput } from '../../nodes/common/validation';
 import type { PayoutSource } from '../../scripts/n8n/payoutCode';
 import { csvReaderCode } from '../../scripts/n8n/csvReader';
 import { checkRowsCode, csvSafe, describeOutcomeCode, PAYOUT_SOURCES } from '../../scripts/n8n/payoutCode';
@@ -51,7 +51,7 @@ function errorOutput(error: NodeApiError | NodeOperationError): Json {
 	return { error: failed.message, message: `Outcome: ${outcomeOf(failed)}. ${failed.description ?? ''}`.trim() };
 }
 const context = { getNode: () => node } as unknown as IExecuteFunctions;
-/** The error BaaS Dashboard's name check stops an item with (nodes/shared/actions/transfer/nameEnquiry.operation.ts). */
+/** The error BaaS Dashboard's name check stops an item with (nodes/common/actions/transfer/nameEnquiry.operation.ts). */
 const nameMismatch = (actual: string, expected: string, itemIndex: number) =>
 	new NodeOperationError(node, `Name mismatch for account 0123456789: the bank has "${actual}", expected "${expected}" (item ${itemIndex + 1})`, {
 		itemIndex,

@@ -1,14 +1,14 @@
 /**
  * The Read Only switch of both credentials (credentials/common.ts) and the rule that reads it
- * (nodes/shared/actions/readOnly.ts). What it refuses at run time is tested in test/engine/read-only.test.ts.
+ * (nodes/common/actions/readOnly.ts). What it refuses at run time is tested in test/engine/read-only.test.ts.
  */
 import type { ICredentialDataDecryptedObject, ICredentialType } from 'n8n-workflow';
 
 import { BaasApi } from '../../credentials/BaasApi.credentials';
 import { BaasDashboardApi } from '../../credentials/BaasDashboardApi.credentials';
-import { isReadOnly } from '../../nodes/shared/actions/readOnly';
-import { RESOURCES } from '../../nodes/shared/actions/resources';
-import { authenticationsFor } from '../../nodes/shared/actions/selectors';
+import { isReadOnly } from '../../nodes/common/actions/readOnly';
+import { RESOURCES } from '../../nodes/common/actions/resources';
+import { authenticationsFor } from '../../nodes/common/actions/selectors';
 
 const CREDENTIALS: Array<[string, ICredentialType, string[]]> = [
 	['BaaS API', new BaasApi(), ['clientSecret', 'webhookSecret']],

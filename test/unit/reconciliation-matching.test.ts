@@ -1,11 +1,11 @@
 /** The matching core of Reconciliation → Match Expected Payments: pure, so every rule is checked here in full. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Collection, ExpectedPayment, RowResult } from '../../nodes/shared/actions/reconciliation/matching';
-import { matchKey, PAYMENT_OUTCOMES, reconcile } from '../../nodes/shared/actions/reconciliation/matching';
-import { withFields } from '../../nodes/shared/actions/reconciliation/paymentItems';
-import { koboForPeople, koboToAmount } from '../../nodes/shared/amounts';
-import { toKobo } from '../../nodes/shared/validation';
+import type { Collection, ExpectedPayment, RowResult } from '../../nodes/common/actions/reconciliation/matching';
+import { matchKey, PAYMENT_OUTCOMES, reconcile } from '../../nodes/common/actions/reconciliation/matching';
+import { withFields } from '../../nodes/common/actions/reconciliation/paymentItems';
+import { koboForPeople, koboToAmount } from '../../nodes/common/amounts';
+import { toKobo } from '../../nodes/common/validation';
 
 const kobo = (amount: string | number) => {
 	const { kobo: value, problem } = toKobo(amount);

@@ -3,7 +3,7 @@
  * The former scrubber (below, as the reference) tried every letter of a run of word characters again up to the
  * run's end: a 30 KB refusal held a credential Test on the event loop for 1.6 s.
  */
-import { REDACTED, scrubberFor, scrubPatterns } from '../../nodes/shared/transport/scrub';
+import { REDACTED, scrubberFor, scrubPatterns } from '../../nodes/common/transport/scrub';
 
 /**
  * The scrubber as it was before issue 34 (quadratic time): the reference for short texts. One change of issue 34

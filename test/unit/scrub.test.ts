@@ -1,4 +1,4 @@
-import { REDACTED, scrubberFor, scrubPatterns } from '../../nodes/shared/transport/scrub';
+import { REDACTED, scrubberFor, scrubPatterns } from '../../nodes/common/transport/scrub';
 
 describe('scrubber', () => {
 	const scrub = scrubberFor(['s3cret-value-1', 'pw', undefined, 'longer-s3cret-value-1-x']);

@@ -1,4 +1,4 @@
-import { sendingAccountResults } from '../../nodes/shared/methods/sendingAccountSearch';
+import { sendingAccountResults } from '../../nodes/common/methods/sendingAccountSearch';
 
 const account = (account_number: string, account_name: string, status: string, balance: string, extra: Record<string, unknown> = {}) => ({
 	account_number,

@@ -3,9 +3,9 @@
  * sign-in waits on is dropped; the guard never holds more than MAX_IDENTITIES records, and what it keeps of a
  * bank's refusal is short (600 refused client IDs held +26 MB, still there 16 minutes later).
  */
-import type { SignInCandidate } from '../../nodes/shared/transport/signInGuard';
-import { clearSignInGuard, guardedSignIn, MAX_IDENTITIES, SIGN_IN_LIMITS, signInBlock, signInGuardSize } from '../../nodes/shared/transport/signInGuard';
-import { SignInError } from '../../nodes/shared/transport/tokenExchange';
+import type { SignInCandidate } from '../../nodes/common/transport/signInGuard';
+import { clearSignInGuard, guardedSignIn, MAX_IDENTITIES, SIGN_IN_LIMITS, signInBlock, signInGuardSize } from '../../nodes/common/transport/signInGuard';
+import { SignInError } from '../../nodes/common/transport/tokenExchange';
 
 const MINUTE = 60_000;
 let nowMs = Date.UTC(2026, 10, 28, 9, 0);

@@ -1,4 +1,4 @@
-import { differingFields, type TransferBody } from '../../nodes/shared/actions/transfer/exactlyOnce';
+import { differingFields, type TransferBody } from '../../nodes/common/actions/transfer/exactlyOnce';
 
 const body: TransferBody = {
 	reference_number: 'PAY-1',

@@ -1,4 +1,4 @@
-import { accountNumberSchema, compareAmounts, dateSchema, identityNumberSchema, MAX_AMOUNT_INTEGER_DIGITS, toAmountString } from '../../nodes/shared/validation';
+import { accountNumberSchema, compareAmounts, dateSchema, identityNumberSchema, MAX_AMOUNT_INTEGER_DIGITS, toAmountString } from '../../nodes/common/validation';
 
 describe('toAmountString', () => {
 	test.each([

@@ -6,8 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
 import { Baas } from '../../../nodes/Baas/Baas.node';
-import { resourceSelector, RESOURCES } from '../../../nodes/shared/actions/resources';
-import { authenticationsFor } from '../../../nodes/shared/actions/selectors';
+import { resourceSelector, RESOURCES } from '../../../nodes/common/actions/resources';
+import { authenticationsFor } from '../../../nodes/common/actions/selectors';
 import { BaasDashboard } from '../../../nodes/BaasDashboard/BaasDashboard.node';
 import { CHROMIUM, SCREENSHOT_DIR } from './screenshot';
 

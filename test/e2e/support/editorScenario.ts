@@ -3,8 +3,8 @@ import path from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { formatBalance } from '../../../nodes/shared/methods/sendingAccountSearch';
-import { BAAS_DESCRIPTION } from '../../../nodes/shared/nodeDescription';
+import { formatBalance } from '../../../nodes/common/methods/sendingAccountSearch';
+import { BAAS_DESCRIPTION } from '../../../nodes/common/nodeDescription';
 import { BaasPollTrigger } from '../../../nodes/BaasPollTrigger/BaasPollTrigger.node';
 import { POLL_TRIGGER_ACTIVATION_MESSAGE } from '../../../nodes/BaasPollTrigger/description';
 import { formatBalance as bankBalance } from '../../../sandbox/data/money';

@@ -10,7 +10,7 @@ import type { ListOrder, ListShape, MalformedKind, SandboxHandle } from '../../.
 import { Prng } from '../../../sandbox/data/prng';
 import type { Transfer } from '../../../sandbox/state/records';
 import { MALFORMED_KINDS } from '../../../sandbox/types';
-import type { EventKind } from '../../../nodes/shared/events';
+import type { EventKind } from '../../../nodes/common/events';
 import { leastRequestsFor, POLL_LIMITS } from '../../../nodes/BaasPollTrigger/settings';
 import { clearPause } from '../../../nodes/BaasPollTrigger/signInPause';
 import { reportFigures } from '../reliability/scale';

@@ -1,7 +1,7 @@
 /** The seeded accounts, form values and bank look-ups the transfer engine tests share (transfer-*.test.ts, input-checks.test.ts). */
 import type { IDataObject } from 'n8n-workflow';
 
-import { STATUS_POLLING } from '../../../nodes/shared/actions/transfer/exactlyOnce';
+import { STATUS_POLLING } from '../../../nodes/common/actions/transfer/exactlyOnce';
 import { OPERATIONS, POOL } from './accounts';
 import { API, useBankFixture } from './bankFixture';
 import { rl } from './nodeParameters';

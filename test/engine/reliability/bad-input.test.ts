@@ -5,8 +5,8 @@ import { API, DASHBOARD, useBankFixture } from '../harness/bankFixture';
 import { rl } from '../harness/nodeParameters';
 import { runNode } from '../harness/runNode';
 import { reportFigures, sized } from './scale';
-import type { Authentication } from '../../../nodes/shared/actions/selectors';
-import { authenticationsFor } from '../../../nodes/shared/actions/selectors';
+import type { Authentication } from '../../../nodes/common/actions/selectors';
+import { authenticationsFor } from '../../../nodes/common/actions/selectors';
 
 /**
  * Bad input, every operation: for each operation of the BaaS node (read from its description) and each field it

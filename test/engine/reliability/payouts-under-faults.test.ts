@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { REQUEST_LIMITS } from '../../../nodes/shared/transport/request';
+import { REQUEST_LIMITS } from '../../../nodes/common/transport/request';
 import { API, useBankFixture } from '../harness/bankFixture';
 import { rl } from '../harness/nodeParameters';
 import { runNode } from '../harness/runNode';

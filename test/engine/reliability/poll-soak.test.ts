@@ -11,7 +11,7 @@
 import type { Transfer } from '../../../sandbox/state/records';
 import type { RequestLogEntry } from '../../../sandbox';
 import { Prng } from '../../../sandbox/data/prng';
-import { forgetHeldTokens } from '../../../nodes/shared/transport/session';
+import { forgetHeldTokens } from '../../../nodes/common/transport/session';
 import { POLL_LIMITS } from '../../../nodes/BaasPollTrigger/settings';
 import { clearPause } from '../../../nodes/BaasPollTrigger/signInPause';
 import { collect, settle, transfer, VIRTUALS } from '../harness/bankActivity';

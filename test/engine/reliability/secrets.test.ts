@@ -1,8 +1,8 @@
 import type { IDataObject, Logger } from 'n8n-workflow';
 import { LoggerProxy } from 'n8n-workflow';
 
-import { REQUEST_LIMITS } from '../../../nodes/shared/transport/request';
-import { forgetHeldTokens } from '../../../nodes/shared/transport/session';
+import { REQUEST_LIMITS } from '../../../nodes/common/transport/request';
+import { forgetHeldTokens } from '../../../nodes/common/transport/session';
 import { useBankFixture } from '../harness/bankFixture';
 import { testCredential } from '../harness/credentialTest';
 import { rl } from '../harness/nodeParameters';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { forgetHeldTokens } from '../../../nodes/shared/transport/session';
+import { forgetHeldTokens } from '../../../nodes/common/transport/session';
 import { API, DASHBOARD, useBankFixture } from '../harness/bankFixture';
 import type { RequestLogEntry } from '../../../sandbox';
 import type { RunNodeOptions } from '../harness/runNode';

@@ -15,8 +15,8 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { bankApiError } from '../../../nodes/shared/transport/errors';
-import type { bankRequest } from '../../../nodes/shared/transport/request';
+import { bankApiError } from '../../../nodes/common/transport/errors';
+import type { bankRequest } from '../../../nodes/common/transport/request';
 
 export type ListShape = 'documented' | 'cursor';
 export type ListOrder = 'created' | 'recorded';

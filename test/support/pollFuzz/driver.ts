@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INode, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import type { EventKind } from '../../../nodes/shared/events';
+import type { EventKind } from '../../../nodes/common/events';
 import type { StreamName } from '../../../nodes/BaasPollTrigger/events';
 import { pollOnce } from '../../../nodes/BaasPollTrigger/poll';
 import { POLL_LIMITS } from '../../../nodes/BaasPollTrigger/settings';

@@ -28,7 +28,7 @@
  *   to come + 2 per transfer outcome still to come (each costs a status look-up, and at the minimum Requests per
  *   Poll a poll may have one to spare), ended 3 polls after the last expected event.
  */
-import type { EventKind } from '../../../nodes/shared/events';
+import type { EventKind } from '../../../nodes/common/events';
 import type { StreamName } from '../../../nodes/BaasPollTrigger/events';
 import type { BankRecord, Status } from './bank';
 import type { History } from './history';
