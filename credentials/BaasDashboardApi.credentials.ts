@@ -4,7 +4,7 @@ import { accessTokenField, baseUrlField, bearerAuthenticationFor, preAuthenticat
 
 /**
  * n8n's Test signs in with the dialog's values through the nodes' credentialTest (testedBy, in
- * nodes/shared/credentialTest.ts), never with a stored token as a declarative `test` would.
+ * nodes/common/credentialTest.ts), never with a stored token as a declarative `test` would.
  */
 export class BaasDashboardApi implements ICredentialType {
 	name = 'baasDashboardApi';

@@ -5,8 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import type { ApiVariant } from '../nodes/shared/transport/session';
-import { tokenFor, tokenForN8n } from '../nodes/shared/transport/session';
+import type { ApiVariant } from '../nodes/common/transport/session';
+import { tokenFor, tokenForN8n } from '../nodes/common/transport/session';
 
 /** What both credentials share: where the bank is, where n8n keeps the token, and how it is sent. */
 
@@ -28,7 +28,7 @@ export const baseUrlField: INodeProperties = {
 };
 
 /**
- * Read only: the nodes refuse every write made with the credential before any request (nodes/shared/actions/readOnly.ts).
+ * Read only: the nodes refuse every write made with the credential before any request (nodes/common/actions/readOnly.ts).
  * A credential saved before the field existed loads with the default, so it keeps writing.
  */
 export const readOnlyField: INodeProperties = {
@@ -43,7 +43,7 @@ export const readOnlyField: INodeProperties = {
 /**
  * The token n8n itself keeps for nodes that let n8n handle the credential (the HTTP Request node with this
  * credential type): filled by preAuthentication, sealed to the Base URL, identity and secret it came from. The
- * BaaS nodes hold their tokens per n8n process (nodes/shared/transport/session.ts) and never read it back.
+ * BaaS nodes hold their tokens per n8n process (nodes/common/transport/session.ts) and never read it back.
  */
 export const accessTokenField: INodeProperties = {
 	displayName: 'Access Token',

@@ -1,10 +1,11 @@
 /**
- * The pure core of Daily Limit per Source Account (nodes/shared/actions/transfer/dailyLedger.ts): each rule named in
+ * The pure core of Daily Limit per Source Account (nodes/common/actions/transfer/dailyLedger.ts): each rule named in
  * its header has a test here, and a generated-history check holds the ledger against the bank's own sum.
  */
-import { koboToAmount } from '../../nodes/shared/amounts';
-import type { DayLedger, DebitRecord } from '../../nodes/shared/actions/transfer/dailyLedger';
-import { FRESH_MS, koboOf, newLedger, spentKobo, startRead, takePage } from '../../nodes/shared/actions/transfer/dailyLedger';
+import { koboToAmount } from '../../nodes/common/amounts';
+import type { DayLedger, DebitRecord } from '../../nodes/common/actions/transfer/dailyLedger';
+import { FRESH_MS, koboOf, newLedger, spentKobo, startRead, takePage } from '../../nodes/common/actions/transfer/dailyLedger';
+import { prng } from '../support/prng';
 
 const debit = (reference: string, amount: string, status = 'success'): DebitRecord => ({ reference_number: reference, amount, status, transaction_type: 'debit' });
 
@@ -92,17 +93,7 @@ test('rule 6: a ledger read in full longer ago than FRESH_MS is read in full aga
 	expect(listed(ledger)).toBe('150.00');
 });
 
-/** A small deterministic generator (mulberry32), so a failing history can be replayed from its seed. */
-function random(seed: number) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+const random = prng;
 
 test('generated days: after every read the ledger holds exactly what the bank lists (new debits arriving on top, page caps from 1)', () => {
 	let histories = 0;

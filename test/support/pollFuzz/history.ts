@@ -5,21 +5,13 @@
  * how it pages (a cap, or none) and rate-limits, and what n8n does (polls, down-time, restarts, a time budget).
  * A seed gives the same history on every machine: the PRNG is our own (mulberry32).
  */
-import type { EventKind } from '../../../nodes/shared/events';
+import type { EventKind } from '../../../nodes/common/events';
 import type { PollSettings } from '../../../nodes/BaasPollTrigger/settings';
 import { leastRequestsFor } from '../../../nodes/BaasPollTrigger/settings';
+import { prng } from '../prng';
 import type { BankRecord, Kind, ListOrder, ListShape, Malformation, Status, Write } from './bank';
 
-export function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+export { prng };
 
 export type Size = 'short' | 'long';
 
