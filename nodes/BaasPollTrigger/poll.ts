@@ -180,25 +180,30 @@ export interface PollInput {
 	request: typeof bankRequest;
 }
 
-/** The lists' work in the order of the file's header (1 to 4). */
+/**
+ * The lists' work in the order of the file's header. The list whose turn it is gets a whole poll's work (its place,
+ * its check, its backlog) before the others read more than their place: each part of a list's work needs the
+ * others (a page waits for its check, a record for its status look-up), so at a small Requests per Poll a list
+ * given one part each poll gets nothing done, and one given all of them every few polls does.
+ */
 async function followLists(run: Run, followed: Followed[], failures: DrivenList | undefined, turn: number): Promise<void> {
 	const mains = followed.filter((f): f is Followed & { list: DrivenList } => f.list !== undefined);
-	const due = mains.some((f) => dueReferences(f.state.pending, run.nowMs, 1).length > 0);
+	const lists = [...mains.map((f) => f.list), ...(failures !== undefined ? [failures] : [])];
 	const left = () => run.budget.left;
-	const failed = async () => (failures === undefined ? undefined : await serve(failures, 'place', left));
+	const due = mains.some((f) => dueReferences(f.state.pending, run.nowMs, 1).length > 0);
 	const recheck = async () => {
 		for (const f of mains) {
 			if (f.state.pending.size > 0) await recheckPending(run, f.stream, f.state, Math.max(1, Math.floor(run.budget.left / 2)));
 		}
 	};
-	const failuresFirst = turn % 2 === 0;
-	const firstWants = failuresFirst ? failures !== undefined : due;
-	// 1. A page of each stream, keeping a request for each stream still to come and for the first part of 2.
-	for (const [i, f] of mains.entries()) await within(run, mains.length - 1 - i + (firstWants ? 1 : 0), () => serve(f.list, 'place', left));
-	for (const part of failuresFirst ? [failed, recheck] : [recheck, failed]) await within(run, 0, part);
-	const lists = [...mains.map((f) => f.list), ...(failures !== undefined ? [failures] : [])];
-	for (const [i] of lists.entries()) await within(run, 0, () => serve(lists[(turn + i) % lists.length], 'check', left));
-	await within(run, 0, () => inTurns(lists, left));
+	const order = lists.map((_, i) => lists[(turn + i) % lists.length]);
+	const [first, ...others] = order;
+	// 1. Every other list's place page, so that new records are seen at every poll (and a status re-check when due).
+	if (first !== undefined) await within(run, others.length + (due ? 1 : 0), () => serve(first, 'climb', left));
+	for (const [i, list] of others.entries()) await within(run, others.length - 1 - i + (due ? 1 : 0), () => serve(list, 'place', left));
+	await within(run, 0, recheck);
+	for (const list of others) await within(run, 0, () => serve(list, 'check', left));
+	await within(run, 0, () => inTurns(order, left));
 }
 
 /** One poll, signed in already: reads the bank through `request` only. */

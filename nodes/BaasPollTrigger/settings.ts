@@ -41,18 +41,18 @@ export const POLL_LIMITS = {
 };
 
 /**
- * The fewest requests a poll needs so that every selected event gets through, whatever the bank's page cap: a page
- * of each list the events need (collections, transfers, failed transfers for reversals) and a status look-up for a
- * transfer; and at least what one list needs to move its place in one poll: a page, one more (where a short page
- * ends the list or the bank caps its pages, a page across a boundary, or the check behind the place), and a look-up
- * when handing its records on takes one (a transfer's status with the API client; an account's name with the
- * dashboard credential).
+ * The fewest requests a poll needs so that every selected event gets through, whatever the bank's page cap. Lists
+ * take turns at a whole poll's work (poll.ts): the others read their place page each (new records are seen at
+ * every poll), and the list in turn reads a page, one more (the check behind its place, a page across a boundary
+ * the bank's cap fixes, or where a short page ends the list) and a look-up for a record it hands on when that takes
+ * one (a transfer's status with the API client, an account's name with the dashboard credential); with transfers,
+ * one more for a pending transfer's status re-check.
  */
 export function leastRequestsFor(events: readonly EventKind[], variant: ApiVariant = 'api'): number {
 	const transfers = events.includes('TRANSFER_SUCCESS') || events.includes('TRANSFER_FAILED');
-	const eachList = (events.includes('COLLECTION_SUCCESS') ? 1 : 0) + (transfers ? 2 : 0) + (events.includes('TRANSFER_FAILED') ? 1 : 0);
-	const oneList = variant === 'web' || transfers ? 3 : 2;
-	return Math.max(eachList, oneList);
+	const lists = (events.includes('COLLECTION_SUCCESS') ? 1 : 0) + (transfers ? 1 : 0) + (events.includes('TRANSFER_FAILED') ? 1 : 0);
+	const lookUp = variant === 'web' || transfers ? 1 : 0;
+	return lists - 1 + 2 + lookUp + (transfers ? 1 : 0);
 }
 
 const EVENT_KINDS = valuesOf(WEBHOOK_EVENTS);

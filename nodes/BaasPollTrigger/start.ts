@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiVariant } from '../common/transport/routes';
 import type { Budget } from './budget';
 import { emptyMemory } from './core/memory';
+import type { Slot } from './core/memory';
 import type { ListState } from './core/types';
 import type { Stream } from './events';
 import { firstSeen } from './pending';
@@ -53,6 +54,27 @@ export function failuresFloor(transfers: StreamState): number {
 }
 
 /**
+ * The transfers pending at the trigger's start, every page of them: a bank may serve fewer records a page than
+ * asked (the contract names no maximum), and a transfer pending then that the trigger never saw would have its
+ * outcome lost. Pages after a short first page are asked at the size it served (page p of size n holds ranks
+ * (p-1)·n … p·n-1 whichever way the bank counts pages); reading stops at a page that is short or shows nothing
+ * new, or when one request is left (for the list's own page: it places the trigger).
+ */
+async function pendingAtStart(run: StartRun, filters: IDataObject): Promise<Slot[]> {
+	const spec = { filters, variant: run.variant };
+	const first = await readListPage(run, spec, { page: 1, size: POLL_LIMITS.pageSize });
+	const seen = new Map(first.slots.map((slot, i) => [slot.reference ?? `#${i}`, slot]));
+	const size = first.slots.length;
+	for (let page = 2; size > 0 && seen.size < POLL_LIMITS.maxPending && run.budget.left > 1; page++) {
+		const next = await readListPage(run, spec, { page, size });
+		const fresh = next.slots.filter((slot) => slot.reference !== undefined && !seen.has(slot.reference));
+		for (const slot of fresh) seen.set(slot.reference as string, slot);
+		if (next.slots.length < size || fresh.length === 0) break;
+	}
+	return [...seen.values()];
+}
+
+/**
  * A stream the trigger has no place in yet. With Start From, it reads up from that moment (a backfill);
  * otherwise the records the bank lists now are history and the trigger starts above the newest of them.
  * Transfers still pending then are watched, so their outcome is emitted when final.
@@ -64,7 +86,7 @@ export async function startStream(run: StartRun, stream: Stream, scope: string):
 		// With Start From, the backfill reads the transfers made since then, pending or not: watching them too would
 		// emit one outcome twice (once from the watch, once from the list).
 		const backfilled = (createdMs: number) => run.settings.startFromMs !== undefined && createdMs >= run.settings.startFromMs;
-		for (const slot of (await readListPage(run, { filters, variant: run.variant }, { page: 1, size: POLL_LIMITS.pageSize })).slots) {
+		for (const slot of await pendingAtStart(run, filters)) {
 			if (slot.reference !== undefined && !backfilled(slot.createdMs as number)) pending.set(slot.reference, firstSeen(slot.createdMs as number, run.nowMs, POLL_LIMITS.recheckDelaysMs));
 		}
 	}

@@ -4,8 +4,10 @@
  */
 import { collect, transfer, VIRTUALS } from './harness/bankActivity';
 import { bankNow, historyTrigger, MINUTE, useHistoryBank } from './harness/pollHistories';
-import { keysOf } from './harness/pollOracle';
+import { ALL_EVENTS, keysOf } from './harness/pollOracle';
 import { fakeClock } from './harness/pollWorkflow';
+import type { EventKind } from '../../nodes/common/events';
+import { leastRequestsFor } from '../../nodes/BaasPollTrigger/settings';
 
 const fx = useHistoryBank();
 
@@ -35,14 +37,15 @@ describe('Poll Trigger on histories nobody tuned it to (issue 33, A–C)', () =>
 		expect(emitted).toEqual({ 'bank clock 0 min ahead': nothing, 'bank clock 10 min ahead': nothing });
 	});
 
-	// B. docs/polling.md, Requests per Poll: the minimum (4 for the three events) "must let every selected event
-	// through", and a bank serving fewer records a page than asked is read by the cap it shows.
+	// B. docs/polling.md, Requests per Poll: the minimum "must let every selected event through", and a bank serving
+	// fewer records a page than asked is read by the cap it shows. (At 9e771d6 the minimum was 4 for the three events;
+	// it did not let them through, and the node now asks for more: leastRequestsFor.)
 	it.each([
 		[5, 3, 9],
 		[50, 4, 27],
 	])('at the minimum Requests per Poll, a bank serving fewer records a page than asked lets every transfer through (pages of %i asked, %i served, %i transfers)', async (pageSize, pageCap, count) => {
 		fakeClock.start();
-		const driver = historyTrigger(fx, { pageSize, pageCap, requestBudget: 4 });
+		const driver = historyTrigger(fx, { pageSize, pageCap, requestBudget: leastRequestsFor(ALL_EVENTS as EventKind[]) });
 		expect((await driver.activate()).error).toBeUndefined();
 		const startMs = Date.now();
 		for (let i = 0; i < count; i++) transfer(fx.bank, 'intra', startMs + 1_000 * (i + 1));

@@ -2,9 +2,12 @@
  * Issue 33, reproductions D–F: histories generated from the contract and docs/polling.md's promises only, on which
  * the trigger of 9e771d6 is wrong, in their smallest form. Each test asserts what docs/polling.md promises a user.
  */
+import { leastRequestsFor } from '../../nodes/BaasPollTrigger/settings';
 import { clearPause } from '../../nodes/BaasPollTrigger/signInPause';
+import type { EventKind } from '../../nodes/common/events';
 import { collect, reverse, settle, transfer, VIRTUALS } from './harness/bankActivity';
 import { historyTrigger, MINUTE, timesEmitted, useHistoryBank } from './harness/pollHistories';
+import { ALL_EVENTS } from './harness/pollOracle';
 import { fakeClock } from './harness/pollWorkflow';
 
 const fx = useHistoryBank();
@@ -34,11 +37,11 @@ describe('Poll Trigger on histories nobody tuned it to (issue 33, D–F)', () =>
 
 	// E. docs/polling.md: at a Requests per Poll too small for the check for records written late, such a record
 	// comes "a poll late at worst: newer records are not held back". Smallest history found: the minimum Requests per
-	// Poll (4), pages of 5, three collections a minute, and two collections written 12 minutes late (inside the
-	// 15-minute overlap), at minutes 14 and 18.
+	// Poll (4 at 9e771d6; leastRequestsFor now), pages of 5, three collections a minute, and two collections written
+	// 12 minutes late (inside the 15-minute overlap), at minutes 14 and 18.
 	it('a record written late inside the overlap is emitted at most one poll after a newer record of its stream', async () => {
 		fakeClock.start();
-		const driver = historyTrigger(fx, { pageSize: 5, requestBudget: 4 });
+		const driver = historyTrigger(fx, { pageSize: 5, requestBudget: leastRequestsFor(ALL_EVENTS as EventKind[]) });
 		expect((await driver.activate()).error).toBeUndefined();
 		const late: Array<{ reference: string; createdMs: number; writtenBefore: number }> = [];
 		const madeAt = new Map<string, number>();

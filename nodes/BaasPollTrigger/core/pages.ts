@@ -45,15 +45,15 @@ function onlyShownAgain(page: Page, next: Page): boolean {
 export function* endsList(paging: Paging, options: FollowOptions, page: Page, need: Need): Core<boolean> {
 	if (!page.short) return false;
 	const served = page.slots.length;
-	// One record: a cap of one record a page cannot be told from the end while records land, and could not be
-	// read by (every page would hold one record); it is taken for the end, which the next poll reads again.
-	if (served < 2 || page.window.size <= Math.max(paging.served, options.bank.served)) return true;
+	// An empty page is the end (a bank serves at least one record a page); so is any page shorter than one the
+	// bank served before.
+	if (served === 0 || page.window.size <= Math.max(paging.served, options.bank.served)) return true;
 	if (page.start > 0) {
 		// Below the first page the list holds more records than a page asks: the first page, asked the same size,
 		// is full unless the bank caps its pages. (Counting pages of `served` from here would place the next page
 		// far above this one when the short page was the end.)
 		const top = yield* readPage(paging, options, { page: 1, size: page.window.size }, need);
-		if (!top.short || top.slots.length < 2) return true;
+		if (!top.short || top.slots.length === 0) return true;
 		paging.cap = top.slots.length;
 		paging.capUntilMs = options.nowMs + CAP_HOLD_MS;
 		return false;

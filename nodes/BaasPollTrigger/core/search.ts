@@ -26,9 +26,9 @@ export function* searchStep(f: ListFollower): Core<void> {
 	const cap = f.state.paging.cap;
 	const lo = state.searchFrom ?? 0;
 	if (state.searchTo !== undefined && state.searchTo <= lo) {
-		state.searchTo = undefined;
 		// Nothing mirrored, and the list ends at `lo`: a page reaching past that rank is placed by the end. With
-		// nothing at all after the floor, the list is read up to its newest record.
+		// nothing at all after the floor, the list is read up to its newest record. The bounds are cleared once that
+		// page is read: a poll that ends before it (no request left) leaves them for the next, which reads it.
 		if (firstValid(state.memory) === undefined) {
 			// (The page starts as low as it can and still hold the last record, so it reaches past the end.)
 			if (lo > 0) yield* f.take(windowFor(lo - 1, cap, 'top', 0));
@@ -37,8 +37,10 @@ export function* searchStep(f: ListFollower): Core<void> {
 				state.searchFrom = undefined;
 				f.placed = true;
 			}
+			state.searchTo = undefined;
 			return;
 		}
+		state.searchTo = undefined;
 		// The bounds met on nothing. Either bound may be wrong: an upper one from an earlier poll (records written
 		// above since pushed the place below it), or a lower one from a page of records handled before that lay
 		// below the place, not above it. The place is looked for once more from the top; meeting again, it is gone.

@@ -79,7 +79,9 @@ async function run(h: History, pollFn: PollFn, trace?: (line: string) => void): 
 	const request = (async (...args: Parameters<Bank['request']>) => {
 		clockMs += h.latencyMs;
 		bank.advanceTo(clockMs);
-		return await bank.request(...args);
+		const answer = await bank.request(...args);
+		if (trace !== undefined && process.env.FUZZ_REQUESTS !== undefined) trace(`    ${args[1]} ${JSON.stringify(args[2])} -> ${JSON.stringify(answer, (k, v) => (k === '' || k === 'data' || k === 'reference_number' || k === 'status' || /^\d+$/.test(k) || Array.isArray(v) ? v : undefined))}`);
+		return answer;
 	}) as Bank['request'];
 	const polls: PollRecord[] = [];
 
@@ -95,9 +97,10 @@ async function run(h: History, pollFn: PollFn, trace?: (line: string) => void): 
 		if (h.budgetMs !== undefined) Date.now = () => clockMs;
 		try {
 			items = await pollFn({ context, settings: h.settings, variant: 'api', nowMs: startMs, request });
-		} catch {
+		} catch (error) {
 			errors++;
 			failed = true;
+			trace?.(`  failed: ${(error as Error).message}`);
 		} finally {
 			Date.now = realNow;
 		}
@@ -110,6 +113,7 @@ async function run(h: History, pollFn: PollFn, trace?: (line: string) => void): 
 		const emitted = (items?.[0] ?? []).map((item) => ({ kind: item.json.event as EventKind, reference: String((item.json.data as IDataObject).reference_number) }));
 		polls.push({ startMs, endMs: clockMs, emitted });
 		trace?.(`poll ${polls.length - 1} ${new Date(startMs).toISOString().slice(11, 19)}..${new Date(clockMs).toISOString().slice(11, 19)}: ${items === null ? 'null' : emitted.map((e) => `${e.reference} ${e.kind}`).join(', ')}`);
+		if (trace !== undefined) for (const line of describeState(live)) trace(`  ${line}`);
 		// n8n saves the static data of a poll that emits, and of the activation poll (ActiveWorkflowManager.add()
 		// saves the workflow's static data once it activated it, on n8n 1.123 and 2.41): a restart goes on from there.
 		if (items !== null || (polls.length === 1 && !failed)) {
@@ -169,4 +173,17 @@ async function run(h: History, pollFn: PollFn, trace?: (line: string) => void): 
 	const owedNow = ledger.owed(activations);
 	const lostToEarlyRestart = [...ledger.owed(firstActivations).keys()].filter((key) => !owedNow.has(key)).length;
 	return { seed: h.seed, violations, polls: polls.length, drainPolls, events, warnings, errors, listRequests: bank.listRequests, statusRequests: bank.statusRequests, lostToEarlyRestart, drain: { owed: still.length, bound, left: outstanding().length } };
+}
+
+/** Each list's saved state in one line, for --explain: its place, what it holds, its paging, transfers pending. */
+function describeState(live: IDataObject): string[] {
+	const streams = (live.streams ?? {}) as Record<string, IDataObject | undefined>;
+	return Object.entries(streams)
+		.filter((entry): entry is [string, IDataObject] => typeof entry[1] === 'object' && entry[1] !== null)
+		.map(([name, s]) => {
+			const memory = (s.memory ?? {}) as IDataObject;
+			const mirror = Array.isArray(memory.mirror) ? memory.mirror.length : '?';
+			const pending = Array.isArray(s.pending) ? s.pending.length : 0;
+			return `${name}: lag ${String(s.lag)} mirror ${mirror} paging ${JSON.stringify(s.paging)} pending ${pending}${s.searchFrom !== undefined ? ` search ${String(s.searchFrom)}..${String(s.searchTo)}` : ''}`;
+		});
 }

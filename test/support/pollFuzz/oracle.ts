@@ -194,10 +194,18 @@ export class Ledger {
 		return this.h.settings.events.includes(kind);
 	}
 
+	/**
+	 * Where a record stands in its list's order, newest highest: its created_at for a bank that lists by it, else the
+	 * order the bank recorded it in (the trigger follows the list; it cannot know another order).
+	 */
+	private listKey(record: BankRecord): number {
+		return this.h.order === 'recorded' ? record.id : record.createdMs;
+	}
+
 	private order(polls: PollRecord[], firstPoll: Map<string, number>, activations: Activations, refused: ReadonlySet<string>): Violation[] {
 		const out: Violation[] = [];
 		// Per stream and poll: the newest ordered record emitted.
-		const newestAt: Record<StreamName, { ms: number; ref: string }[]> = { collections: [], transfers: [] };
+		const newestAt: Record<StreamName, { key: number; ref: string }[]> = { collections: [], transfers: [] };
 		polls.forEach((poll, p) => {
 			const last: Partial<Record<StreamName, BankRecord>> = {};
 			for (const { reference } of poll.emitted) {
@@ -209,7 +217,8 @@ export class Ledger {
 					out.push({ rule: 'out of order within a poll', detail: `${reference} (${iso(e.record.createdMs)}) after ${before.reference} (${iso(before.createdMs)}) at poll ${p}` });
 				}
 				last[s] = before !== undefined && before.createdMs > e.record.createdMs ? before : e.record;
-				if (newestAt[s][p] === undefined || newestAt[s][p].ms < e.record.createdMs) newestAt[s][p] = { ms: e.record.createdMs, ref: reference };
+				const key = this.listKey(e.record);
+				if (newestAt[s][p] === undefined || newestAt[s][p].key < key) newestAt[s][p] = { key, ref: reference };
 			}
 		});
 		for (const e of this.entries.values()) {
@@ -219,7 +228,7 @@ export class Ledger {
 			const allowed = e.late ? j - 1 : j;
 			for (let k = 0; k < allowed; k++) {
 				const newer = newestAt[s][k];
-				if (newer !== undefined && newer.ms > e.record.createdMs && e.writtenMs <= polls[k].startMs) {
+				if (newer !== undefined && newer.key > this.listKey(e.record) && e.writtenMs <= polls[k].startMs) {
 					out.push({ rule: 'older record listed before a newer one was emitted came later', detail: `${e.record.reference}${e.late ? ' (late)' : ''} at poll ${j}, listed when poll ${k} emitted ${newer.ref}` });
 					break;
 				}
