@@ -10,7 +10,9 @@
  *   --workers K        worker threads (default 1; --sweep: one per core)
  *   --sweep            1,000,000 histories (seeds × shapes; or --histories seeds), progress every 5 s; Ctrl-C
  *                      prints what was found so far
- *   --explain SEED     one history (first shape), poll by poll, and what the ledger check found
+ *   --explain SEED     one history (first shape), poll by poll (each list's saved state after it; with
+ *                      FUZZ_REQUESTS=1 in the environment, every request and its answer), and what the ledger
+ *                      check found
  */
 import os from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';

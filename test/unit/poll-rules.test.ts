@@ -7,6 +7,10 @@ import { ListFollower } from '../../nodes/BaasPollTrigger/core/follow';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import { followList } from '../../nodes/BaasPollTrigger/drive';
 import { pageOf, runCore } from '../support/coreDriver';
+import type { Write } from '../support/pollFuzz/bank';
+import { runHistory } from '../support/pollFuzz/driver';
+import type { History } from '../support/pollFuzz/history';
+import { ACCOUNT } from '../support/pollFuzz/history';
 
 const T0 = Date.UTC(2026, 1, 1);
 
@@ -14,8 +18,11 @@ type Row = { reference: string; createdMs: number };
 const row = (reference: string, second: number): Row => ({ reference, createdMs: T0 + second * 1000 });
 const toSlot = (r: Row) => ({ reference: r.reference, createdMs: r.createdMs, record: { reference_number: r.reference } });
 
-/** One poll of `list` on the saved `state` with `budget` requests: what it handed on, and how many requests it made. */
-function poll(state: ListState, list: Row[], budget: number) {
+/**
+ * One poll of `list` on the saved `state` with `budget` requests, the bank serving at most `cap` records a page: what
+ * it handed on, and how many requests it made.
+ */
+function poll(state: ListState, list: Row[], budget: number, cap = Infinity) {
 	let left = budget;
 	const emitted: string[] = [];
 	const follower = new ListFollower(state, { nowMs: T0 + 86_400_000, ordered: true, requestsLeft: () => left, bank: { served: 0 } });
@@ -23,7 +30,7 @@ function poll(state: ListState, list: Row[], budget: number) {
 		read: (window, atLeast) => {
 			if (left < atLeast) return undefined;
 			left--;
-			return pageOf(list, window, toSlot);
+			return pageOf(list, window, toSlot, cap);
 		},
 		handOn: (slots) => {
 			emitted.push(...slots.map((slot) => slot.reference as string));
@@ -68,5 +75,53 @@ describe("Poll Trigger core's rules", () => {
 		} while (state.lag === null && polls < 20);
 		// Found at the 6th poll; starting each poll's search at its saved rank, page by page, it took 9.
 		expect(polls).toBeLessThanOrEqual(6);
+	});
+
+	it('a bank serving one record a page is read by that cap: a one-record page is judged like any other short page (pages.ts)', () => {
+		// The trigger handled h0…h9 asking pages of 100; 5 records were written since, and the bank serves one a page.
+		const handled = Array.from({ length: 10 }, (_, i) => row(`h${i}`, i)).reverse();
+		const list = [...Array.from({ length: 5 }, (_, i) => row(`n${i}`, 100 + i)).reverse(), ...handled];
+		const state = standingAt(handled, T0, 100);
+		state.paging.served = 1;
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 5; polls++) emitted.push(...poll(state, list, 20, 1).emitted);
+		// Taking a one-record page for the list's end (as 584e0e2 did), the trigger saw n4 as the list's only record
+		// above h9 and never read the four below it.
+		expect(emitted).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
+		expect(state.paging.cap).toBe(1);
+	});
+});
+
+describe('Poll Trigger: the transfers pending at its start (start.ts)', () => {
+	it('are all watched, however few records the bank serves a page: their outcomes are emitted', async () => {
+		const MIN = 60_000;
+		const startMs = Date.UTC(2026, 2, 2, 9);
+		// Four transfers pending when the trigger starts (written before its first poll), successful 3 minutes later.
+		const pending = [0, 1, 2, 3].map((i) => ({ id: i + 1, reference: `TRF-${i}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs: startMs - 10 * MIN + i * 1_000, status: 'pending' as const }));
+		const writes: Write[] = [
+			...pending.map((record) => ({ atMs: startMs - 5 * MIN, create: record })),
+			...pending.map((record) => ({ atMs: startMs + 3 * MIN, update: { reference: record.reference, status: 'success' as const, bankMs: startMs + 3 * MIN } })),
+		];
+		const h: History = {
+			seed: 0,
+			shape: 'documented',
+			order: 'created',
+			pageCap: 1,
+			statusFailRate: 0,
+			settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget: 20 },
+			latencyMs: 100,
+			offset0Ms: 0,
+			driftPerMs: 0,
+			startMs,
+			polls: Array.from({ length: 8 }, (_, i) => ({ atMs: startMs + i * MIN })),
+			writes,
+			random: () => 0.5,
+			features: [],
+		};
+		const outcome = await runHistory(h);
+		// Reading only the first page of pending transfers (as 584e0e2 did), a bank serving one record a page let the
+		// trigger watch one of the four: three outcomes never came.
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(4);
 	});
 });
