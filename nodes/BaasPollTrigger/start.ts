@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiVariant } from '../common/transport/routes';
 import type { Budget } from './budget';
+import { OutOfBudget } from './budget';
 import { emptyMemory } from './core/memory';
 import type { Slot } from './core/memory';
 import type { ListState } from './core/types';
@@ -54,25 +55,32 @@ export function failuresFloor(transfers: StreamState): number {
 }
 
 /**
- * The transfers pending at the trigger's start, every page of them: a bank may serve fewer records a page than
- * asked (the contract names no maximum), and a transfer pending then that the trigger never saw would have its
- * outcome lost. Pages after a short first page are asked at the size it served (page p of size n holds ranks
- * (p-1)·n … p·n-1 whichever way the bank counts pages); reading stops at a page that is short or shows nothing
- * new, or when one request is left (for the list's own page: it places the trigger).
+ * The top of a list at the trigger's start, read on past its first page until `enough` holds: a bank may serve
+ * fewer records a page than asked (the contract names no maximum), so the first page alone can hide what the start
+ * must see. Pages after a short first page are asked at the size it served (page p of size n holds ranks (p-1)·n …
+ * p·n-1 whichever way the bank counts pages); reading stops at a page that is short or shows nothing new, at
+ * POLL_LIMITS.maxPending records, or when one request is left (for the list's own page: it places the trigger).
+ * Newest first, each reference once.
  */
-async function pendingAtStart(run: StartRun, filters: IDataObject): Promise<Slot[]> {
+async function topOfList(run: StartRun, filters: IDataObject, enough: (slots: Slot[]) => boolean, keep: number): Promise<{ slots: Slot[]; ended: boolean }> {
 	const spec = { filters, variant: run.variant };
 	const first = await readListPage(run, spec, { page: 1, size: POLL_LIMITS.pageSize });
-	const seen = new Map(first.slots.map((slot, i) => [slot.reference ?? `#${i}`, slot]));
+	const slots = [...first.slots];
+	const shown = new Set(slots.map((slot) => slot.reference));
 	const size = first.slots.length;
-	for (let page = 2; size > 0 && seen.size < POLL_LIMITS.maxPending && run.budget.left > 1; page++) {
+	let ended = first.slots.length === 0;
+	for (let page = 2; !ended && !enough(slots) && slots.length < POLL_LIMITS.maxPending && run.budget.left > keep; page++) {
 		const next = await readListPage(run, spec, { page, size });
-		const fresh = next.slots.filter((slot) => slot.reference !== undefined && !seen.has(slot.reference));
-		for (const slot of fresh) seen.set(slot.reference as string, slot);
-		if (next.slots.length < size || fresh.length === 0) break;
+		const fresh = next.slots.filter((slot) => slot.reference === undefined || !shown.has(slot.reference));
+		for (const slot of fresh) shown.add(slot.reference);
+		slots.push(...fresh);
+		ended = next.slots.length < size || fresh.length === 0;
 	}
-	return [...seen.values()];
+	return { slots, ended };
 }
+
+/** Whether a list's entries show a record to stand on (a malformed entry has no reference or time). */
+const showsARecord = (slots: Slot[]) => slots.some((slot) => slot.reference !== undefined && slot.createdMs !== undefined);
 
 /**
  * A stream the trigger has no place in yet. With Start From, it reads up from that moment (a backfill);
@@ -86,14 +94,20 @@ export async function startStream(run: StartRun, stream: Stream, scope: string):
 		// With Start From, the backfill reads the transfers made since then, pending or not: watching them too would
 		// emit one outcome twice (once from the watch, once from the list).
 		const backfilled = (createdMs: number) => run.settings.startFromMs !== undefined && createdMs >= run.settings.startFromMs;
-		for (const slot of await pendingAtStart(run, filters)) {
+		// Every transfer pending then is watched: one the trigger never saw would have its outcome lost.
+		for (const slot of (await topOfList(run, filters, () => false, 1)).slots) {
 			if (slot.reference !== undefined && !backfilled(slot.createdMs as number)) pending.set(slot.reference, firstSeen(slot.createdMs as number, run.nowMs, POLL_LIMITS.recheckDelaysMs));
 		}
 	}
 	const base = { scope, pending, failed: new Map<string, number>(), memory: emptyMemory(), paging: defaultPaging(POLL_LIMITS.pageSize) };
 	const startFromMs = run.settings.startFromMs;
 	if (startFromMs !== undefined) return { state: { ...base, lag: null, floorMs: startFromMs, originMs: startFromMs }, fresh: false };
-	const { slots } = await readListPage(run, { filters: listFilters(run, stream, {}), variant: run.variant }, { page: 1, size: POLL_LIMITS.pageSize });
+	// Read on until a record shows (a first page of malformed entries only would make a list that holds records look
+	// empty, and its history new).
+	const top = await topOfList(run, listFilters(run, stream, {}), showsARecord, 0);
+	// Out of requests before a record showed: the start is made again at the next poll (nothing is saved).
+	if (!top.ended && !showsARecord(top.slots)) throw new OutOfBudget(run.context.getNode());
+	const { slots } = top;
 	const times = slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
 	for (const slot of slots) if (slot.reference !== undefined) base.memory.seen.set(slot.reference, slot.createdMs as number);
 	base.memory.mirror = slots.map((slot) => slot.reference ?? '');

@@ -125,3 +125,47 @@ describe('Poll Trigger: the transfers pending at its start (start.ts)', () => {
 		expect(outcome.events).toBe(4);
 	});
 });
+
+describe('Poll Trigger: where a list starts (start.ts, search.ts)', () => {
+	const MIN = 60_000;
+	const startMs = Date.UTC(2026, 2, 2, 9);
+	const collection = (id: number, createdMs: number, malformed?: 'badCreatedAt') => ({ id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs, status: 'success' as const, ...(malformed ? { malformed } : {}) });
+	const history = (writes: Write[], pageCap: number, settings: Partial<History['settings']>): History => ({
+		seed: 0,
+		shape: 'documented',
+		order: 'created',
+		pageCap,
+		statusFailRate: 0,
+		settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 2, ...settings },
+		latencyMs: 100,
+		offset0Ms: 0,
+		driftPerMs: 0,
+		startMs,
+		polls: Array.from({ length: 10 }, (_, i) => ({ atMs: startMs + i * MIN })),
+		writes,
+		random: () => 0.5,
+		features: [],
+	});
+
+	it('a first page showing malformed entries only is read past, so the records below them stay history', async () => {
+		// Three collections, then a malformed one on top; the bank serves one record a page. Two collections come later.
+		const writes: Write[] = [
+			...[1, 2, 3].map((id) => ({ atMs: startMs - 10 * MIN + id * 1_000, create: collection(id, startMs - 10 * MIN + id * 1_000) })),
+			{ atMs: startMs - 5 * MIN, create: collection(4, startMs - 5 * MIN, 'badCreatedAt') },
+			...[5, 6].map((id) => ({ atMs: startMs + 2 * MIN + id * 1_000, create: collection(id, startMs + 2 * MIN + id * 1_000) })),
+		];
+		const outcome = await runHistory(history(writes, 1, {}));
+		// Taking the malformed entry's page for the whole list, the trigger found the list empty and emitted its
+		// three collections from history.
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(2);
+	});
+
+	it('a backfill whose list ends right at a page boundary the bank fixes finds the end (search.ts, takeLast)', async () => {
+		// Start From an hour back; four collections since, the bank serving two a page and the trigger two requests a poll.
+		const writes: Write[] = [1, 2, 3, 4].map((id) => ({ atMs: startMs - 10 * MIN + id * 1_000, create: collection(id, startMs - 10 * MIN + id * 1_000) }));
+		const outcome = await runHistory(history(writes, 2, { startFromMs: startMs - 60 * MIN }));
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(4);
+	});
+});

@@ -4,6 +4,7 @@
  * record shown twice). Pure: it reads by yielding.
  */
 import type { ListFollower, Taken } from './follow';
+import type { Slot } from './memory';
 import { firstValid } from './memory';
 import { showsAgain } from './pages';
 import type { Core, Need, Page } from './types';
@@ -11,20 +12,23 @@ import type { Window } from './windows';
 
 /**
  * When every page size up to the cap puts the place at the top of its page (the cap divides its rank), no page
- * holds it with a record above: the page above is read, then the place's page. If the place is still at its
- * rank, nothing was written above it between the two reads, and the two pages are read as one.
+ * holds it with a record above: the page holding the rank just above the place is read, then the place's page. If
+ * the place is still at its rank, nothing was written above it between the two reads, and the two pages are read
+ * as one. Between them lie only entries the trigger handled that hold no record (malformed: the place stands on the
+ * newest handled record, `anchor` entries below the place's top): they are taken as the trigger remembers them, not
+ * read again, so this costs two requests however many there are (a bank serving one record a page would otherwise
+ * need one more for each, beyond what a poll may have).
  */
 export function* takeAcross(f: ListFollower, window: Window, anchor: number): Core<Taken> {
-	// Enough pages above it to show a record above the place's malformed entries (a page of one record cannot).
 	const pages = Math.min(window.page - 1, Math.ceil((anchor + 1) / window.size));
-	const above: Page[] = [];
-	for (let k = pages; k >= 1; k--) above.push(yield* f.read({ page: window.page - k, size: window.size }, undefined, k === pages ? pages + 1 : undefined));
+	const above = yield* f.read({ page: window.page - pages, size: window.size }, undefined, 2);
 	const page = yield* f.read(window);
 	const head = firstValid(f.state.memory);
 	const at = head === undefined || f.state.lag === null ? -1 : f.state.lag + head.index - page.start;
 	// The place where it stood before the first of the reads: nothing was written above it in between.
-	if (above.some((one) => one.short) || head === undefined || at < 0 || page.slots[at]?.reference !== head.reference) return yield* f.take(window, page);
-	return yield* f.take({ page: 1, size: window.size }, { window, start: above[0].start, slots: [...above.flatMap((one) => one.slots), ...page.slots], short: page.short });
+	if (above.short || head === undefined || at < 0 || page.slots[at]?.reference !== head.reference) return yield* f.take(window, page);
+	const between: Slot[] = Array.from({ length: page.start - (above.start + above.slots.length) }, () => ({}));
+	return yield* f.take({ page: 1, size: window.size }, { window, start: above.start, slots: [...above.slots, ...between, ...page.slots], short: page.short });
 }
 
 /**

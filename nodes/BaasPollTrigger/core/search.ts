@@ -5,8 +5,9 @@
  */
 import type { ListFollower, Taken } from './follow';
 import { firstValid } from './memory';
+import { withNextPage } from './across';
 import type { Core } from './types';
-import { windowFor } from './windows';
+import { startOf, windowFor } from './windows';
 
 /** One page of the search for the place: below the last page known to be above it, then halving. */
 /** The place was not in `taken`, the page that should have shown it: records written since pushed it further down (or it is gone). */
@@ -31,7 +32,7 @@ export function* searchStep(f: ListFollower): Core<void> {
 		// page is read: a poll that ends before it (no request left) leaves them for the next, which reads it.
 		if (firstValid(state.memory) === undefined) {
 			// (The page starts as low as it can and still hold the last record, so it reaches past the end.)
-			if (lo > 0) yield* f.take(windowFor(lo - 1, cap, 'top', 0));
+			if (lo > 0) yield* takeLast(f, lo);
 			else {
 				state.lag = 0;
 				state.searchFrom = undefined;
@@ -55,6 +56,24 @@ export function* searchStep(f: ListFollower): Core<void> {
 	f.search.probes++;
 	const taken = yield* f.take(windowFor(rank, cap, 'top', 0));
 	if (taken.outcome === 'unplaced') yield* judge(f, taken);
+}
+
+/**
+ * The page holding the list's last record, at rank `lo` - 1 (nothing handled yet: a backfill, or a list read
+ * afresh). When the page chosen ends right there (every page size up to the bank's cap does), it cannot show the
+ * end (a short page): it and the page after it are read back to back, two requests or none, and taken as one when
+ * nothing moved between the reads (withNextPage): an empty page after it places the end. Without it, such a page
+ * places nothing and the search starts over, for good.
+ */
+function* takeLast(f: ListFollower, lo: number): Core<void> {
+	const window = windowFor(lo - 1, f.state.paging.cap, 'top', 0);
+	if (startOf(window) + window.size > lo) {
+		yield* f.take(window);
+		return;
+	}
+	const page = yield* f.read(window, undefined, 2);
+	const joined = yield* withNextPage(f, page, undefined);
+	yield* f.take(window, joined ?? page);
 }
 
 /** Where the place lies against a page that did not show it. */

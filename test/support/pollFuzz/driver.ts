@@ -181,9 +181,9 @@ function describeState(live: IDataObject): string[] {
 	return Object.entries(streams)
 		.filter((entry): entry is [string, IDataObject] => typeof entry[1] === 'object' && entry[1] !== null)
 		.map(([name, s]) => {
-			const memory = (s.memory ?? {}) as IDataObject;
-			const mirror = Array.isArray(memory.mirror) ? memory.mirror.length : '?';
+			const mirror = Array.isArray(s.mirror) ? `${s.mirror.length} (${String(s.mirror[0] ?? '-')}…${String(s.mirror[s.mirror.length - 1] ?? '-')})` : '?';
+			const floor = typeof s.floorMs === 'number' ? new Date(s.floorMs).toISOString().slice(11, 19) : String(s.floorMs);
 			const pending = Array.isArray(s.pending) ? s.pending.length : 0;
-			return `${name}: lag ${String(s.lag)} mirror ${mirror} paging ${JSON.stringify(s.paging)} pending ${pending}${s.searchFrom !== undefined ? ` search ${String(s.searchFrom)}..${String(s.searchTo)}` : ''}`;
+			return `${name}: lag ${String(s.lag)} mirror ${mirror} floor ${floor} paging ${JSON.stringify(s.paging)} pending ${pending}${s.searchFrom !== undefined ? ` search ${String(s.searchFrom)}..${String(s.searchTo)}` : ''}`;
 		});
 }
