@@ -92,16 +92,22 @@ function followStream(run: Run, stream: Stream, state: StreamState): DrivenList 
 
 /**
  * The bank's clock as its list shows it, where a few records stamped in the future (a local time labelled UTC)
- * cannot reach it: the created_at of the newest record handled below the newest POLL_LIMITS.keepTop, which are
- * kept whatever their age. Null while the list holds no more than those: nothing is forgotten by age then.
+ * cannot reach it: of the newest 2·keepTop + 1 records handled (by the list's order), the created_at in the middle
+ * (keepTop of them stamped later). A bank listing by created_at puts records stamped in the future on top, and the
+ * middle is the newest below the top keepTop; one listing by the order it recorded them lists them among the rest,
+ * and the middle still ignores up to keepTop of them wherever they are. Null while the list holds no more than
+ * keepTop: nothing is forgotten by age then.
  */
 export function bankTimeOf(list: ListState): number | null {
-	let valid = 0;
+	const newest: number[] = [];
 	for (const reference of list.memory.mirror) {
 		const ms = list.memory.seen.get(reference);
-		if (ms !== undefined && valid++ === POLL_LIMITS.keepTop) return ms;
+		if (ms !== undefined) newest.push(ms);
+		if (newest.length > 2 * POLL_LIMITS.keepTop) break;
 	}
-	return null;
+	if (newest.length <= POLL_LIMITS.keepTop) return null;
+	newest.sort((a, b) => b - a);
+	return newest[POLL_LIMITS.keepTop];
 }
 
 /** Bounds what a list remembers; the floor rises above whatever it forgets. */

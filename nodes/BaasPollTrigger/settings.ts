@@ -110,7 +110,7 @@ export function readSettings(context: IPollFunctions): PollSettings {
 	const least = leastRequestsFor(events, variantOf(context));
 	if (!Number.isInteger(budget) || budget < least) {
 		throw new NodeOperationError(node, `Requests per Poll must be a whole number of at least ${least} for the events selected, not "${String(budget)}"`, {
-			description: `In its turn each list the events need (collections, transfers, failed transfers for Transfer Failed) reads a page, one more page (where the bank's pages end, or the check for records written late) and, for a transfer, its status; with fewer requests some events would never arrive. Enter ${least} or more (the default is ${POLL_LIMITS.requestBudget}), or remove the option.`,
+			description: `At every poll each list the events need (collections, transfers, failed transfers for Transfer Failed) reads a page, and the list whose turn it is also reads one more (where the bank's pages end, or the check for records written late), a transfer's status and, with transfers, a pending transfer's status again; with fewer requests some events would never arrive. Enter ${least} or more (the default is ${POLL_LIMITS.requestBudget}), or remove the option.`,
 		});
 	}
 	return { events, accountNumber, output: options.output === 'data' ? 'data' : 'event', startFromMs, requestBudget: budget };

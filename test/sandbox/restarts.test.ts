@@ -15,7 +15,8 @@ describe('generated history', () => {
 	it('ends at the start of today (UTC) by default, so yesterday has transactions and settlements', async () => {
 		const sb = await startSandbox({ port: 0, transactions: 2000 });
 		try {
-			const today = Date.now() - (Date.now() % DAY);
+			const now = Date.now();
+			const today = now - (now % DAY);
 			const yesterday = new Date(today - DAY).toISOString().slice(0, 10);
 			expect(sb.seed.historyEnd).toBe(new Date(today).toISOString());
 			const newest = sb.bank.transactions[sb.bank.transactions.length - 1];

@@ -228,6 +228,13 @@ export class ListFollower {
 		const inPage = page.slots
 			.map((slot, position) => ({ position, index: slot.reference === undefined ? undefined : indexOf.get(slot.reference) }))
 			.filter((entry): entry is { position: number; index: number } => entry.index !== undefined);
+		if (headPosition === undefined && inPage.length > 0 && state.lag === null && inPage[0].index > 0) {
+			// Found, while searching, by handled records deeper than the place: where the place stands above them is
+			// not known (records stamped in the bank's future stay at the top while newer ones land below them, so a
+			// burst can lie between them), so the list is read upward from the record the page shows.
+			this.reopen(inPage[0].index, page.start + inPage[0].position, true);
+			return this.place(page, inPage[0].position, null, undefined, endsList);
+		}
 		if (headPosition !== undefined) state.lag = page.start + headPosition;
 		else if (inPage.length > 0) state.lag = Math.max(0, page.start + inPage[0].position - inPage[0].index);
 		else return false; // the page said nothing of where the place is: the search goes on
