@@ -6,6 +6,7 @@
 import { ListFollower } from '../../nodes/BaasPollTrigger/core/follow';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import { followList } from '../../nodes/BaasPollTrigger/drive';
+import { bankTimeOf } from '../../nodes/BaasPollTrigger/poll';
 import { pageOf, runCore } from '../support/coreDriver';
 import type { Write } from '../support/pollFuzz/bank';
 import { runHistory } from '../support/pollFuzz/driver';
@@ -167,5 +168,40 @@ describe('Poll Trigger: where a list starts (start.ts, search.ts)', () => {
 		const outcome = await runHistory(history(writes, 2, { startFromMs: startMs - 60 * MIN }));
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(4);
+	});
+});
+
+describe("Poll Trigger: the bank's clock and records stamped in its future (poll.ts, core/follow.ts)", () => {
+	it("the bank's clock ignores up to keepTop records stamped in its future wherever the list has them (bankTimeOf)", () => {
+		// A bank listing in the order it recorded records: of the newest 41 handled, 11 are stamped an hour ahead
+		// (every other one of the first 20, and the 21st), the rest a minute apart up to T0.
+		const mirror: string[] = [];
+		const seen = new Map<string, number>();
+		for (let i = 0; i < 41; i++) {
+			mirror.push(`c${i}`);
+			seen.set(`c${i}`, (i < 20 && i % 2 === 1) || i === 20 ? T0 + 3_600_000 : T0 - i * 60_000);
+		}
+		const state: ListState = { memory: { seen, mirror }, lag: 0, floorMs: null, paging: { cap: 100, served: 100 } };
+		// The 21st in list order (as 8dc7bab took it) is an hour ahead: the floor rose above every record after it.
+		// The middle of the 41 by created_at (the 21st newest) is the 10th of those stamped now: 18 minutes before T0.
+		expect(bankTimeOf(state)).toBe(T0 - 18 * 60_000);
+	});
+
+	it('a place found while searching by handled records deeper than it is read upward from them (place, core/follow.ts)', () => {
+		// The trigger handled f (stamped in the bank's future, on top) and h0…h9 below it; 300 records landed between
+		// them (stamped now: below f, above h0), and the place was lost: it searches, from below the records new to it.
+		const handled = Array.from({ length: 10 }, (_, i) => row(`h${i}`, i)).reverse();
+		const future = row('f', 100_000);
+		const landed = Array.from({ length: 300 }, (_, i) => row(`n${i}`, 1_000 + i)).reverse();
+		const list = [future, ...landed, ...handled];
+		const state = standingAt([future, ...handled], T0, 100);
+		// A page at the old place showed only new records: the place was looked for below it.
+		state.lag = null;
+		state.searchFrom = 150;
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 10; polls++) emitted.push(...poll(state, list, 20).emitted);
+		// Taking the place for f at h0's rank less f's index (as 8dc7bab did) put it 300 records too deep: the page
+		// above showed nothing handled, the search started again and found the same page, every poll.
+		expect(emitted).toEqual(landed.map((r) => r.reference).reverse());
 	});
 });
