@@ -29,10 +29,9 @@ const MAX_VERIFY_ROUNDS = 16;
 export function* lookForLateRecords(f: ListFollower): Core<void> {
 	const { state } = f;
 	// Once the place is known in this poll (before a backlog above it is read, so what was written late behind it
-	// comes first), and at most twice a poll.
-	if (!f.placed || state.lag === null || f.placing?.measured !== true || f.check.runs >= 2 || f.check.inPlace) return;
-	f.check.runs++;
-	f.check.inPlace = true;
+	// comes first), and once a poll.
+	if (!f.placed || state.lag === null || f.placing?.measured !== true || f.check.ran) return;
+	f.check.ran = true;
 	f.phase = 'check';
 	const indexOf = (reference: string | undefined) => mirrorIndexOf(state.memory.mirror, reference);
 	const progress: CheckProgress = { good: (f.placing?.verifiedTo ?? -1) >= 0 ? state.memory.mirror[f.placing?.verifiedTo as number] : undefined };
