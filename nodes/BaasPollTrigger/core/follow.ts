@@ -185,11 +185,10 @@ export class ListFollower {
 		}
 		if (reading.unplacedBelow && !endsList) {
 			// New records below handled ones run on past the page: older than everything new above them, they come
-			// first. The place moves below them, to the handled record that follows the page's deepest one (not the
-			// mirror's end: reading back up through every record handled would make them late by many polls), and the
-			// list is read upward from there (handled records are skipped).
-			const next = reading.mirrored.length === 0 ? memory.mirror.length : Math.max(...reading.mirrored.map((m) => m.index)) + 1;
-			this.reopen(next, page.start + page.slots.length, false);
+			// first. The place moves below them, past the mirror's end, and the list is read upward from there
+			// (handled records are skipped). (Reopening at the handled record after the page's deepest one instead saved
+			// 5 polls of the model check's 2,441 and 11 of the sweep's 6,864; no test or history needed it.)
+			this.reopen(memory.mirror.length, page.start + page.slots.length, false);
 			return { outcome: 'placed', page, endsList };
 		}
 		const first = firstValid(memory);
