@@ -38,7 +38,7 @@ import type { PollSettings } from './settings';
 import { POLL_LIMITS } from './settings';
 import { assertNotPaused } from './signInPause';
 import type { StartRun } from './start';
-import { failuresFilters, failuresFloor, failuresState, listFilters, sinceFilter, startStream } from './start';
+import { continuePendingScan, failuresFilters, failuresFloor, failuresState, listFilters, sinceFilter, startStream } from './start';
 import type { StreamState } from './state';
 import { listToJson, parseState, scopeOf, stateToJson } from './state';
 import type { Slot } from './core/memory';
@@ -199,6 +199,7 @@ async function followLists(run: Run, followed: Followed[], failures: DrivenList 
 	const due = mains.some((f) => dueReferences(f.state.pending, run.nowMs, 1).length > 0);
 	const recheck = async () => {
 		for (const f of mains) {
+			await continuePendingScan(run, f.state, f.stream);
 			if (f.state.pending.size > 0) await recheckPending(run, f.stream, f.state, Math.max(1, Math.floor(run.budget.left / 2)));
 		}
 	};

@@ -62,21 +62,44 @@ export function failuresFloor(transfers: StreamState): number {
  * POLL_LIMITS.maxPending records, or when one request is left (for the list's own page: it places the trigger).
  * Newest first, each reference once.
  */
-async function topOfList(run: StartRun, filters: IDataObject, enough: (slots: Slot[]) => boolean, keep: number): Promise<{ slots: Slot[]; ended: boolean }> {
+async function topOfList(run: StartRun, filters: IDataObject, enough: (slots: Slot[]) => boolean, keep: number): Promise<{ slots: Slot[]; ended: boolean; last: { page: number; size: number } }> {
 	const spec = { filters, variant: run.variant };
 	const first = await readListPage(run, spec, { page: 1, size: POLL_LIMITS.pageSize });
 	const slots = [...first.slots];
 	const shown = new Set(slots.map((slot) => slot.reference));
 	const size = first.slots.length;
 	let ended = first.slots.length === 0;
+	let last = 1;
 	for (let page = 2; !ended && !enough(slots) && slots.length < POLL_LIMITS.maxPending && run.budget.left > keep; page++) {
 		const next = await readListPage(run, spec, { page, size });
+		last = page;
 		const fresh = next.slots.filter((slot) => slot.reference === undefined || !shown.has(slot.reference));
 		for (const slot of fresh) shown.add(slot.reference);
 		slots.push(...fresh);
 		ended = next.slots.length < size || fresh.length === 0;
 	}
-	return { slots, ended };
+	return { slots, ended, last: { page: last, size } };
+}
+
+/** The filters of the transfers pending at the start: the last day's. */
+const pendingFilters = (run: StartRun, stream: Stream) => listFilters(run, stream, { status: 'pending', ...sinceFilter(run.nowMs - POLL_LIMITS.lookBackMs) });
+
+/**
+ * One more page of the transfers pending at the start, when the first poll could not read them all (its requests
+ * ran out): read at a later poll, from the last page read (again: transfers that became final since move the rest
+ * up), until a short page. Those created before the trigger's start are watched (the list hands on later ones), once.
+ */
+export async function continuePendingScan(run: StartRun, state: StreamState, stream: Stream): Promise<void> {
+	const scan = state.pendingScan;
+	if (scan === undefined) return;
+	const page = await readListPage(run, { filters: pendingFilters(run, stream), variant: run.variant }, scan);
+	const backfilled = (createdMs: number) => run.settings.startFromMs !== undefined && createdMs >= run.settings.startFromMs;
+	for (const slot of page.slots) {
+		const createdMs = slot.createdMs;
+		if (slot.reference === undefined || createdMs === undefined || createdMs >= state.originMs || backfilled(createdMs)) continue;
+		if (!state.pending.has(slot.reference) && !state.memory.seen.has(slot.reference)) state.pending.set(slot.reference, firstSeen(createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
+	}
+	state.pendingScan = page.slots.length < scan.size || scan.page >= POLL_LIMITS.maxPending / scan.size ? undefined : { page: scan.page + 1, size: scan.size };
 }
 
 /** Whether a list's entries show a record to stand on (a malformed entry has no reference or time). */
@@ -89,17 +112,21 @@ const showsARecord = (slots: Slot[]) => slots.some((slot) => slot.reference !== 
  */
 export async function startStream(run: StartRun, stream: Stream, scope: string): Promise<{ state: StreamState; fresh: boolean }> {
 	const pending: StreamState['pending'] = new Map();
+	let pendingScan: StreamState['pendingScan'];
 	if (stream.name === 'transfers') {
-		const filters = listFilters(run, stream, { status: 'pending', ...sinceFilter(run.nowMs - POLL_LIMITS.lookBackMs) });
+		const filters = pendingFilters(run, stream);
 		// With Start From, the backfill reads the transfers made since then, pending or not: watching them too would
 		// emit one outcome twice (once from the watch, once from the list).
 		const backfilled = (createdMs: number) => run.settings.startFromMs !== undefined && createdMs >= run.settings.startFromMs;
 		// Every transfer pending then is watched: one the trigger never saw would have its outcome lost.
-		for (const slot of (await topOfList(run, filters, () => false, 1)).slots) {
+		const top = await topOfList(run, filters, () => false, 1);
+		for (const slot of top.slots) {
 			if (slot.reference !== undefined && !backfilled(slot.createdMs as number)) pending.set(slot.reference, firstSeen(slot.createdMs as number, run.nowMs, POLL_LIMITS.recheckDelaysMs));
 		}
+		// Not all read (the requests ran out): later polls read on, from the last page read (continuePendingScan).
+		if (!top.ended && top.slots.length < POLL_LIMITS.maxPending) pendingScan = top.last;
 	}
-	const base = { scope, pending, failed: new Map<string, number>(), memory: emptyMemory(), paging: defaultPaging(POLL_LIMITS.pageSize) };
+	const base = { scope, pending, failed: new Map<string, number>(), memory: emptyMemory(), paging: defaultPaging(POLL_LIMITS.pageSize), ...(pendingScan !== undefined ? { pendingScan } : {}) };
 	const startFromMs = run.settings.startFromMs;
 	if (startFromMs !== undefined) return { state: { ...base, lag: null, floorMs: startFromMs, originMs: startFromMs }, fresh: false };
 	// Read on until a record shows (a first page of malformed entries only would make a list that holds records look

@@ -17,6 +17,11 @@ export interface StreamState extends ListState {
 	originMs: number;
 	/** Transfers emitted as failed, by reference → created_at, kept for the look-back (a reversal is reported once). */
 	failed: Map<string, number>;
+	/**
+	 * The transfers pending at the start not all read yet (the first poll's requests ran out): the page of the
+	 * pending list (at the size the bank served) the next poll reads, start.ts.
+	 */
+	pendingScan?: { page: number; size: number };
 	/** The newest record this poll handed on (bank clock), to warn of a bank clock behind n8n's; not saved. */
 	newestNewMs?: number;
 }
@@ -110,7 +115,14 @@ export function parseState(value: unknown, scope: string, nowMs: number, pageSiz
 		pending: parsePending(v.pending),
 		originMs: typeof v.originMs === 'number' ? v.originMs : nowMs,
 		failed: pairsToMap(v.failed),
+		...scanOf(v.pendingScan),
 	};
+}
+
+function scanOf(value: unknown): Pick<StreamState, 'pendingScan'> {
+	const scan = value as { page?: unknown; size?: unknown } | null | undefined;
+	const whole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0;
+	return typeof scan === 'object' && scan !== null && whole(scan.page) && whole(scan.size) ? { pendingScan: { page: scan.page, size: scan.size } } : {};
 }
 
 /** The failed-transfers list (reversals), if saved for `scope`. */
@@ -148,5 +160,6 @@ export function stateToJson(state: StreamState): IDataObject {
 		pending: pendingToJson(state.pending) as unknown as IDataObject[],
 		originMs: state.originMs,
 		failed: [...state.failed] as unknown as IDataObject[],
+		...(state.pendingScan !== undefined ? { pendingScan: state.pendingScan as unknown as IDataObject } : {}),
 	};
 }

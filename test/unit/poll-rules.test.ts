@@ -94,7 +94,10 @@ describe("Poll Trigger core's rules", () => {
 });
 
 describe('Poll Trigger: the transfers pending at its start (start.ts)', () => {
-	it('are all watched, however few records the bank serves a page: their outcomes are emitted', async () => {
+	it.each([
+		['at the default Requests per Poll', 20],
+		['at the minimum, the first poll reading three of them and later polls the rest', 4],
+	])('are all watched, however few records the bank serves a page (%s): their outcomes are emitted', async (_, requestBudget) => {
 		const MIN = 60_000;
 		const startMs = Date.UTC(2026, 2, 2, 9);
 		// Four transfers pending when the trigger starts (written before its first poll), successful 3 minutes later.
@@ -109,7 +112,7 @@ describe('Poll Trigger: the transfers pending at its start (start.ts)', () => {
 			order: 'created',
 			pageCap: 1,
 			statusFailRate: 0,
-			settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget: 20 },
+			settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget },
 			latencyMs: 100,
 			offset0Ms: 0,
 			driftPerMs: 0,
@@ -121,7 +124,8 @@ describe('Poll Trigger: the transfers pending at its start (start.ts)', () => {
 		};
 		const outcome = await runHistory(h);
 		// Reading only the first page of pending transfers (as 584e0e2 did), a bank serving one record a page let the
-		// trigger watch one of the four: three outcomes never came.
+		// trigger watch one of the four: three outcomes never came. At 4 requests the first poll reads three pages
+		// (one is kept for the list's own); reading no more after it (as 8dc7bab did), the fourth never came.
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(4);
 	});
