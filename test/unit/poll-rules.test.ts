@@ -93,6 +93,24 @@ describe("Poll Trigger core's rules", () => {
 	});
 });
 
+describe('Poll Trigger: a search whose bounds meet on nothing (core/search.ts, searchMet)', () => {
+	it('looks once more from the top before giving the place up, so a record written late below it is still found', () => {
+		// The trigger handled h0…h9; 5 records were written above them, and one late (l, older than all of them but
+		// after the floor) below them. The saved search holds a wrong lower bound (a page of records handled before,
+		// read below the place, was taken for one above it): both bounds at rank 20, where nothing is.
+		const handled = Array.from({ length: 10 }, (_, i) => row(`h${i}`, 100 + i)).reverse();
+		const fresh = Array.from({ length: 5 }, (_, i) => row(`n${i}`, 200 + i)).reverse();
+		const late = row('l', 50);
+		const list = [...fresh, ...handled, late];
+		const state = standingAt(handled, T0, 100);
+		Object.assign(state, { lag: null, searchFrom: 20, searchTo: 20 });
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 4; polls++) emitted.push(...poll(state, list, 20).emitted);
+		// Giving the place up at the first meeting, the floor rose to h9 (the oldest remembered): l fell below it.
+		expect(emitted).toEqual(['l', 'n0', 'n1', 'n2', 'n3', 'n4']);
+	});
+});
+
 describe('Poll Trigger: the transfers pending at its start (start.ts)', () => {
 	it.each([
 		['at the default Requests per Poll', 20],
