@@ -85,21 +85,27 @@ async function topOfList(run: StartRun, filters: IDataObject, enough: (slots: Sl
 const pendingFilters = (run: StartRun, stream: Stream) => listFilters(run, stream, { status: 'pending', ...sinceFilter(run.nowMs - POLL_LIMITS.lookBackMs) });
 
 /**
- * One more page of the transfers pending at the start, when the first poll could not read them all (its requests
- * ran out): read at a later poll, from the last page read (again: transfers that became final since move the rest
- * up), until a short page. Those created before the trigger's start are watched (the list hands on later ones), once.
+ * The transfers pending at the start that the first poll could not read (its requests ran out), read on at later
+ * polls: each reads the last page read again and the page after it, as transfers that became final since moved the
+ * rest up (by up to a page between two polls, none is skipped), until a short page. Those created before the
+ * trigger's start are watched (the list hands on later ones), once. A poll out of requests after the first page
+ * leaves the scan where it stood.
  */
 export async function continuePendingScan(run: StartRun, state: StreamState, stream: Stream): Promise<void> {
 	const scan = state.pendingScan;
 	if (scan === undefined) return;
-	const page = await readListPage(run, { filters: pendingFilters(run, stream), variant: run.variant }, scan);
+	const spec = { filters: pendingFilters(run, stream), variant: run.variant };
 	const backfilled = (createdMs: number) => run.settings.startFromMs !== undefined && createdMs >= run.settings.startFromMs;
-	for (const slot of page.slots) {
-		const createdMs = slot.createdMs;
-		if (slot.reference === undefined || createdMs === undefined || createdMs >= state.originMs || backfilled(createdMs)) continue;
-		if (!state.pending.has(slot.reference) && !state.memory.seen.has(slot.reference)) state.pending.set(slot.reference, firstSeen(createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
-	}
-	state.pendingScan = page.slots.length < scan.size || scan.page >= POLL_LIMITS.maxPending / scan.size ? undefined : { page: scan.page + 1, size: scan.size };
+	const watch = (slots: Slot[]) => {
+		for (const { reference, createdMs } of slots) {
+			if (reference === undefined || createdMs === undefined || createdMs >= state.originMs || backfilled(createdMs)) continue;
+			if (!state.pending.has(reference) && !state.memory.seen.has(reference)) state.pending.set(reference, firstSeen(createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
+		}
+	};
+	watch((await readListPage(run, spec, scan)).slots);
+	const next = await readListPage(run, spec, { page: scan.page + 1, size: scan.size });
+	watch(next.slots);
+	state.pendingScan = next.slots.length < scan.size || scan.page + 1 >= POLL_LIMITS.maxPending / scan.size ? undefined : { page: scan.page + 1, size: scan.size };
 }
 
 /** Whether a list's entries show a record to stand on (a malformed entry has no reference or time). */
