@@ -1,15 +1,16 @@
 /**
  * One scheduled poll. Each list the selected events need (collections; transfers; the failed transfers, for
  * reversals) has a follower (core/follow.ts) that asks for pages and hands on records not handled before; this
- * reads what they ask for (drive.ts) within Requests per Poll and the poll's time, in this order:
- *   1. each stream's first page (its top when caught up, else the next page of its backlog, or the search for its
- *      place), and the status look-ups its transfers need: new events are seen at every poll;
- *   2. a page of the failed transfers, and status checks of transfers still pending (at most half of what is
- *      left), taking turns going first;
- *   3. each list's check for records the bank wrote late behind its place (older than a backlog above it), the
- *      list going first taking turns, so that at a small Requests per Poll every list's check gets requests; a
- *      check left unfinished goes on at the next poll;
- *   4. the rest of each list's work (backlogs, checks of places moved), a page of each list in turn.
+ * reads what they ask for (drive.ts) within Requests per Poll and the poll's time. The lists take turns at a whole
+ * poll's work, in this order:
+ *   1. the list whose turn it is: its place, its check for records the bank wrote late behind it (older than a
+ *      backlog above it), and its backlog, keeping a request for each other list's first page (and one for a
+ *      status re-check that is due);
+ *   2. each other list's first page (its top when caught up, else the next page of its backlog, or the search for
+ *      its place), with the status look-ups its transfers need: new events are seen at every poll;
+ *   3. the transfers pending at the start not read yet, and status checks of transfers still pending (at most half
+ *      of what is left);
+ *   4. the other lists' checks, then the rest of every list's work, a page of each list in turn.
  * The turn moves on after a poll that left a list's work for later, and only then (a quiet poll writes nothing).
  * What was handled is saved with the place: a poll that runs out of requests or time, is rate limited or meets a
  * failure after some progress returns what it emitted (the failure goes to n8n's log) and the next poll goes on
@@ -205,8 +206,9 @@ async function followLists(run: Run, followed: Followed[], failures: DrivenList 
 	};
 	const order = lists.map((_, i) => lists[(turn + i) % lists.length]);
 	const [first, ...others] = order;
-	// 1. Every other list's place page, so that new records are seen at every poll (and a status re-check when due).
+	// 1. The list in turn, keeping a request for every other list's place page (and a status re-check when due).
 	if (first !== undefined) await within(run, others.length + (due ? 1 : 0), () => serve(first, 'climb', left));
+	// 2. Every other list's place page, so that new records are seen at every poll.
 	for (const [i, list] of others.entries()) await within(run, others.length - 1 - i + (due ? 1 : 0), () => serve(list, 'place', left));
 	await within(run, 0, recheck);
 	for (const list of others) await within(run, 0, () => serve(list, 'check', left));
