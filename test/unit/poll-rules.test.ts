@@ -209,7 +209,7 @@ describe("Poll Trigger: the bank's clock and records stamped in its future (poll
 		expect(bankTimeOf(state)).toBe(T0 - 18 * 60_000);
 	});
 
-	it('a place found while searching by handled records deeper than it is read upward from them (place, core/follow.ts)', () => {
+	it('a page showing only handled records deeper than the place is read upward from them, never taken for an estimate of the place (place, core/follow.ts)', () => {
 		// The trigger handled f (stamped in the bank's future, on top) and h0…h9 below it; 300 records landed between
 		// them (stamped now: below f, above h0), and the place was lost: it searches, from below the records new to it.
 		const handled = Array.from({ length: 10 }, (_, i) => row(`h${i}`, i)).reverse();

@@ -30,7 +30,7 @@ export function* lookForLateRecords(f: ListFollower): Core<void> {
 	const { state } = f;
 	// Once the place is known in this poll (before a backlog above it is read, so what was written late behind it
 	// comes first), and once a poll.
-	if (!f.placed || state.lag === null || f.placing?.measured !== true || f.check.ran) return;
+	if (!f.placed || state.lag === null || f.placing === undefined || f.check.ran) return;
 	f.check.ran = true;
 	f.phase = 'check';
 	const indexOf = (reference: string | undefined) => mirrorIndexOf(state.memory.mirror, reference);

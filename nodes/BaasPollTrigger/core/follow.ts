@@ -43,11 +43,10 @@ export class ListFollower {
 	readonly search: { probes: number; readonly resumed: boolean };
 	/**
 	 * The last page read in this poll that placed the trigger, and what it showed: mirror entries 0 … verifiedTo at
-	 * their ranks, and whether the mirror's first record itself (`measured`: a page showing only deeper mirrored
-	 * records gives the place by assuming nothing was written between them and it; a check against that would find
-	 * what it assumed).
+	 * their ranks. A page places the trigger only by showing the mirror's first record (place()), never by an
+	 * estimate from deeper ones.
 	 */
-	placing?: { page: Page; endsList: boolean; verifiedTo: number; measured: boolean };
+	placing?: { page: Page; endsList: boolean; verifiedTo: number };
 	/**
 	 * The check for records written late in this poll: whether it ran (once a poll; a second one, after a check moved
 	 * the place and the backlog above it was read again, found nothing in any test, fuzzed or model-checked history
@@ -227,16 +226,15 @@ export class ListFollower {
 		const inPage = page.slots
 			.map((slot, position) => ({ position, index: slot.reference === undefined ? undefined : indexOf.get(slot.reference) }))
 			.filter((entry): entry is { position: number; index: number } => entry.index !== undefined);
-		if (headPosition === undefined && inPage.length > 0 && state.lag === null && inPage[0].index > 0) {
-			// Found, while searching, by handled records deeper than the place: where the place stands above them is
-			// not known (records stamped in the bank's future stay at the top while newer ones land below them, so a
-			// burst can lie between them), so the list is read upward from the record the page shows.
+		if (headPosition === undefined && inPage.length === 0) return false; // the page said nothing of where the place is: the search goes on
+		if (headPosition === undefined && inPage[0].index > 0) {
+			// Shown only by handled records deeper than the place: where the place stands above them is not known (a
+			// record stamped in the bank's future stays on top while newer ones land below it, so a burst can lie
+			// between them), so it is never estimated from them: the list is read upward from the record the page shows.
 			this.reopen(inPage[0].index, page.start + inPage[0].position, true);
 			return this.place(page, inPage[0].position, null, undefined, endsList);
 		}
-		if (headPosition !== undefined) state.lag = page.start + headPosition;
-		else if (inPage.length > 0) state.lag = Math.max(0, page.start + inPage[0].position - inPage[0].index);
-		else return false; // the page said nothing of where the place is: the search goes on
+		state.lag = page.start + (headPosition ?? inPage[0].position);
 		state.searchFrom = undefined;
 		state.searchTo = undefined;
 		state.searchMet = undefined;
@@ -248,10 +246,8 @@ export class ListFollower {
 		if (!this.placed) state.grewBy = grew;
 		// The mirror entries this page showed at their ranks: a check for late records need not read them again.
 		const lag = state.lag;
-		const head = firstValid(state.memory);
-		const measured = headPosition !== undefined || (head !== undefined && inPage.length > 0 && inPage[0].index === head.index);
 		const inPlace = inPage.filter((entry) => page.start + entry.position === lag + entry.index).map((entry) => entry.index);
-		this.placing = { page, endsList, verifiedTo: inPlace.length > 0 ? Math.max(...inPlace) : -1, measured };
+		this.placing = { page, endsList, verifiedTo: inPlace.length > 0 ? Math.max(...inPlace) : -1 };
 		this.placed = true;
 		if (this.phase === 'place') this.phase = 'climb';
 		return true;
