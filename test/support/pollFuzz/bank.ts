@@ -1,6 +1,6 @@
 /**
- * A model of the bank, written from the API contract (/work/shared/spec/baas-api.md as copied in the brief) and
- * docs/polling.md only, not from the engine harness's model or the sandbox: the point is an independent check.
+ * A model of the bank, written from the API contract as this project records it (docs/api-assumptions.md) and
+ * docs/polling.md only, not from the engine harness's model or the sandbox's code: the point is an independent check.
  * In-process and synchronous: `request` has the transport's signature (PollInput.request) and answers at once.
  *
  * - Records carry the bank's own created_at (its clock, which the history sets); a write becomes visible at an
