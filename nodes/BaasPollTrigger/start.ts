@@ -12,6 +12,7 @@ import { emptyMemory } from './core/memory';
 import type { Slot } from './core/memory';
 import type { ListState } from './core/types';
 import type { Stream } from './events';
+import type { PendingSet } from './pending';
 import { firstSeen } from './pending';
 import type { ReadRun } from './reader';
 import { readListPage } from './reader';
@@ -95,17 +96,24 @@ export async function continuePendingScan(run: StartRun, state: StreamState, str
 	const scan = state.pendingScan;
 	if (scan === undefined) return;
 	const spec = { filters: pendingFilters(run, stream), variant: run.variant };
-	const backfilled = (createdMs: number) => run.settings.startFromMs !== undefined && createdMs >= run.settings.startFromMs;
-	const watch = (slots: Slot[]) => {
-		for (const { reference, createdMs } of slots) {
-			if (reference === undefined || createdMs === undefined || createdMs >= state.originMs || backfilled(createdMs)) continue;
-			if (!state.pending.has(reference) && !state.memory.seen.has(reference)) state.pending.set(reference, firstSeen(createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
-		}
-	};
-	watch((await readListPage(run, spec, scan)).slots);
+	// Those created since the start are the list's to hand on; those it handled are not pending.
+	const skip = (reference: string, createdMs: number) => createdMs >= state.originMs || state.memory.seen.has(reference);
+	watchPending(run, state.pending, (await readListPage(run, spec, scan)).slots, skip);
 	const next = await readListPage(run, spec, { page: scan.page + 1, size: scan.size });
-	watch(next.slots);
+	watchPending(run, state.pending, next.slots, skip);
 	state.pendingScan = next.slots.length < scan.size || scan.page + 1 >= POLL_LIMITS.maxPending / scan.size ? undefined : { page: scan.page + 1, size: scan.size };
+}
+
+/**
+ * Watches the transfers `slots` shows pending, so their outcome is emitted when final; not those `skip` names, nor
+ * those the Start From backfill reads (pending or not: watching them too would emit one outcome twice).
+ */
+function watchPending(run: StartRun, pending: PendingSet, slots: Slot[], skip: (reference: string, createdMs: number) => boolean = () => false): void {
+	const startFromMs = run.settings.startFromMs;
+	for (const { reference, createdMs } of slots) {
+		if (reference === undefined || createdMs === undefined || pending.has(reference) || skip(reference, createdMs)) continue;
+		if (startFromMs === undefined || createdMs < startFromMs) pending.set(reference, firstSeen(createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
+	}
 }
 
 /** Whether a list's entries show a record to stand on (a malformed entry has no reference or time). */
@@ -120,15 +128,9 @@ export async function startStream(run: StartRun, stream: Stream, scope: string):
 	const pending: StreamState['pending'] = new Map();
 	let pendingScan: StreamState['pendingScan'];
 	if (stream.name === 'transfers') {
-		const filters = pendingFilters(run, stream);
-		// With Start From, the backfill reads the transfers made since then, pending or not: watching them too would
-		// emit one outcome twice (once from the watch, once from the list).
-		const backfilled = (createdMs: number) => run.settings.startFromMs !== undefined && createdMs >= run.settings.startFromMs;
 		// Every transfer pending then is watched: one the trigger never saw would have its outcome lost.
-		const top = await topOfList(run, filters, () => false, 1);
-		for (const slot of top.slots) {
-			if (slot.reference !== undefined && !backfilled(slot.createdMs as number)) pending.set(slot.reference, firstSeen(slot.createdMs as number, run.nowMs, POLL_LIMITS.recheckDelaysMs));
-		}
+		const top = await topOfList(run, pendingFilters(run, stream), () => false, 1);
+		watchPending(run, pending, top.slots);
 		// Not all read (the requests ran out): later polls read on, from the last page read (continuePendingScan).
 		if (!top.ended && top.slots.length < POLL_LIMITS.maxPending) pendingScan = top.last;
 	}
