@@ -17,6 +17,7 @@ const HELP = `Usage: npm run sandbox -- [options]
   --no-webhooks            deliver no webhooks (an n8n the bank cannot reach; use the BaaS Poll Trigger)
   --list-shape SHAPE       documented (default: the contract's fields only) or cursor (list items carry id)
   --page-cap N             serve at most N records per list page, whatever page_size/limit asks
+  --page-offsets asked     number capped pages by the size asked (page P after (P-1) x page_size): default served
   --list-quota N           serve at most N list requests (fetch_*) per clock minute, then HTTP 429
   --list-order ORDER       created (default: newest created_at first) or recorded (newest written first)
   --day-plan [YYYY-MM-DD]  apply the standard day plan (expected payments with every outcome) to that day
@@ -84,6 +85,9 @@ function parseArgs(argv: string[]): { options: SandboxOptions; quiet: boolean; d
 			case '--page-cap':
 				options.pageCap = int(flag, value(), 1);
 				break;
+			case '--page-offsets':
+				options.pageOffsets = oneOf(flag, value(), ['served', 'asked'] as const);
+				break;
 			case '--list-quota':
 				options.listQuotaPerMinute = int(flag, value(), 1);
 				break;
@@ -116,7 +120,7 @@ function parseArgs(argv: string[]): { options: SandboxOptions; quiet: boolean; d
 function listNote(o: SandboxOptions): string {
 	const parts = [
 		o.listShape === 'cursor' ? 'list items carry id (cursor shape)' : '',
-		o.pageCap ? `at most ${o.pageCap} records per page` : '',
+		o.pageCap ? `at most ${o.pageCap} records per page${o.pageOffsets === 'asked' ? ', pages numbered by the size asked' : ''}` : '',
 		o.listQuotaPerMinute ? `at most ${o.listQuotaPerMinute} list requests a minute` : '',
 		o.listOrder === 'recorded' ? 'lists in the order records were written' : '',
 	].filter(Boolean);

@@ -37,6 +37,12 @@ export interface SandboxOptions {
 	listShape?: ListShape;
 	/** The most records one page holds whatever page_size or limit asks; null (default): no cap. */
 	pageCap?: number | null;
+	/**
+	 * Where a numbered page starts under a cap: 'served' (default): page P after (P − 1) × the capped size;
+	 * 'asked': after (P − 1) × page_size as asked, so the records between a capped page and the next are never
+	 * served (a bank that caps after paging; a reader that keeps asking more than it is served skips them).
+	 */
+	pageOffsets?: PageOffsets;
 	/** List requests (fetch_*) served per clock minute; beyond it HTTP 429 until the next minute. null (default): no quota. */
 	listQuotaPerMinute?: number | null;
 	/** 'created' (default): newest created_at first; 'recorded': newest written first (a late record sits on top). */
@@ -45,6 +51,7 @@ export interface SandboxOptions {
 
 export type ListShape = 'documented' | 'cursor';
 export type ListOrder = 'created' | 'recorded';
+export type PageOffsets = 'served' | 'asked';
 /** How a transaction marked with markMalformed is served in every list. */
 export type MalformedKind = 'null' | 'missingReference' | 'missingCreatedAt' | 'invalidCreatedAt' | 'notAnObject';
 export const MALFORMED_KINDS: readonly MalformedKind[] = ['null', 'missingReference', 'missingCreatedAt', 'invalidCreatedAt', 'notAnObject'];
@@ -58,6 +65,7 @@ export type ConfigurableOptions = Partial<
 		| 'deliverWebhooks'
 		| 'listShape'
 		| 'pageCap'
+		| 'pageOffsets'
 		| 'listQuotaPerMinute'
 		| 'listOrder'
 	>
@@ -71,6 +79,7 @@ export interface SandboxConfig {
 	deliverWebhooks: boolean;
 	listShape: ListShape;
 	pageCap: number | null;
+	pageOffsets: PageOffsets;
 	listQuotaPerMinute: number | null;
 	listOrder: ListOrder;
 }

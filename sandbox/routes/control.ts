@@ -41,6 +41,7 @@ const configSchema = z
 		deliverWebhooks: z.boolean().optional(),
 		listShape: z.enum(['documented', 'cursor']).optional(),
 		pageCap: z.number().int().min(1, { message: 'must be at least 1' }).nullable().optional(),
+		pageOffsets: z.enum(['served', 'asked']).optional(),
 		listQuotaPerMinute: z.number().int().min(1, { message: 'must be at least 1' }).nullable().optional(),
 		listOrder: z.enum(['created', 'recorded']).optional(),
 	})

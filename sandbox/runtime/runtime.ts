@@ -7,7 +7,7 @@ import { Bank } from '../state/bank';
 import { startOfTodayUtc } from '../data/fixtures';
 import type { EventKind, Transaction, Transfer } from '../state/records';
 import { TimerSet } from './timers';
-import type { ConfigurableOptions, ListOrder, ListServed, ListShape, RequestLogEntry, SandboxConfig, SandboxOptions } from '../types';
+import type { ConfigurableOptions, ListOrder, ListServed, ListShape, PageOffsets, RequestLogEntry, SandboxConfig, SandboxOptions } from '../types';
 import type { ListPolicy } from '../state/listing';
 import { ListQuota } from './listQuota';
 import { WebhookDispatcher } from './webhooks';
@@ -18,6 +18,7 @@ const REQUEST_LOG_CAP = 50_000;
 
 const LIST_SHAPES: readonly ListShape[] = ['documented', 'cursor'];
 const LIST_ORDERS: readonly ListOrder[] = ['created', 'recorded'];
+const PAGE_OFFSETS: readonly PageOffsets[] = ['served', 'asked'];
 
 /** null, or a whole number of at least 1 (a page cap, a quota). */
 function checkedLimit(key: string, value: number | null): number | null {
@@ -49,6 +50,7 @@ export class Runtime {
 			deliverWebhooks: options.deliverWebhooks ?? true,
 			listShape: 'documented',
 			pageCap: null,
+			pageOffsets: 'served',
 			listQuotaPerMinute: null,
 			listOrder: 'created',
 		};
@@ -86,17 +88,21 @@ export class Runtime {
 			this.config.listOrder = opts.listOrder;
 		}
 		if (opts.pageCap !== undefined) this.config.pageCap = checkedLimit('pageCap', opts.pageCap);
+		if (opts.pageOffsets !== undefined) {
+			if (!PAGE_OFFSETS.includes(opts.pageOffsets)) throw new Error(`pageOffsets: must be one of ${PAGE_OFFSETS.join(', ')}`);
+			this.config.pageOffsets = opts.pageOffsets;
+		}
 		if (opts.listQuotaPerMinute !== undefined) this.config.listQuotaPerMinute = checkedLimit('listQuotaPerMinute', opts.listQuotaPerMinute);
 	}
 
 	/** How transaction and settlement lists are ordered and paged now. */
 	listPolicy(): ListPolicy {
-		return { order: this.config.listOrder, pageCap: this.config.pageCap, cursorIds: this.config.listShape === 'cursor' };
+		return { order: this.config.listOrder, pageCap: this.config.pageCap, pageOffsets: this.config.pageOffsets, cursorIds: this.config.listShape === 'cursor' };
 	}
 
 	/** Lists whose items carry `id` in every shape (accounts, members): created order, cursor_id honoured, the cap. */
 	identifiedListPolicy(): ListPolicy {
-		return { order: 'created', pageCap: this.config.pageCap, cursorIds: true };
+		return { order: 'created', pageCap: this.config.pageCap, pageOffsets: this.config.pageOffsets, cursorIds: true };
 	}
 
 	onListServed(callback: (served: ListServed) => void): () => void {

@@ -8,7 +8,7 @@
  * A page cap bounds either size, and page N starts at (N - 1) × the capped size.
  */
 import { parseDateTime } from '../data/time';
-import type { ListOrder } from '../types';
+import type { ListOrder, PageOffsets } from '../types';
 import type { Stamped } from './sorted';
 
 export interface PageQuery {
@@ -23,6 +23,8 @@ export interface ListPolicy {
 	order: ListOrder;
 	/** The most records a page holds, whatever the request asks; null: no cap. */
 	pageCap: number | null;
+	/** Where page P starts under a cap: after (P − 1) × the size served, or × the size asked. */
+	pageOffsets: PageOffsets;
 	/** cursor_id is honoured (the items carry the id it names). */
 	cursorIds: boolean;
 }
@@ -39,10 +41,17 @@ function cursorOf(q: PageQuery, policy: ListPolicy): Cursor | undefined {
 	return { ms: parseDateTime(q.cursor_created_at) as number, id: policy.cursorIds ? (q.cursor_id ?? undefined) : undefined };
 }
 
+const askedOf = (q: PageQuery, cursor: Cursor | undefined) => (cursor ? q.limit : (q.page_size ?? q.limit)) ?? DEFAULT_PAGE_SIZE;
+
 /** The records one page holds: what the request asks, within the cap. */
 function sizeOf(q: PageQuery, policy: ListPolicy, cursor: Cursor | undefined): number {
-	const asked = (cursor ? q.limit : (q.page_size ?? q.limit)) ?? DEFAULT_PAGE_SIZE;
+	const asked = askedOf(q, cursor);
 	return policy.pageCap === null ? asked : Math.min(asked, policy.pageCap);
+}
+
+/** The records before numbered page `q.page`. */
+function offsetOf(q: PageQuery, policy: ListPolicy): number {
+	return ((q.page ?? 1) - 1) * (policy.pageOffsets === 'asked' ? askedOf(q, undefined) : sizeOf(q, policy, undefined));
 }
 
 /** True when `item` comes strictly after the cursor. Without an id, the cursor's own instant is skipped. */
@@ -73,9 +82,8 @@ export function cursorSlice<T extends Stamped>(newestFirst: T[], q: PageQuery, p
 
 /** A numbered page of a list already in list order (members: they have no cursor). */
 export function pageSlice<T>(items: T[], q: PageQuery, policy: ListPolicy): T[] {
-	const size = sizeOf(q, policy, undefined);
-	const page = q.page ?? 1;
-	return items.slice((page - 1) * size, page * size);
+	const start = offsetOf(q, policy);
+	return items.slice(start, start + sizeOf(q, policy, undefined));
 }
 
 /** A record list kept two ways: ascending by (created_at, id), and in the order the bank wrote the records. */
@@ -96,7 +104,7 @@ export function newestFirstPage<T extends Stamped>(records: Ledger<T>, keep: (it
 	const items = recorded ? records.written : records.ascending;
 	// Ascending, afterCursor is true ... true, false ... false: in created order, the items after the cursor end there.
 	const end = cursor && !recorded ? firstIndexWhere(items, (item) => !afterCursor(item, cursor)) : items.length;
-	let skip = cursor ? 0 : ((q.page ?? 1) - 1) * size;
+	let skip = cursor ? 0 : offsetOf(q, policy);
 	const out: T[] = [];
 	for (let i = end - 1; i >= 0 && out.length < size; i--) {
 		const item = items[i];

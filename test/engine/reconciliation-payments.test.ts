@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { REQUEST_LIMITS } from '../../nodes/common/transport/request';
+import { READING_PAGE_SIZE } from '../../nodes/common/actions/reconciliation/pages';
 import { useBankFixture } from './harness/bankFixture';
 import { expectRejectedWithoutRequest } from './harness/expectations';
 import { inListShape, LIST_SHAPES } from './harness/listShapes';
@@ -10,7 +11,7 @@ import { runNode } from './harness/runNode';
 
 // About half of the generated history is successful collections: some 1,400 over 120 days, 14 pages.
 const fx = useBankFixture({ transactions: 3000 });
-afterEach(() => fx.bank.configure({ pageCap: null }));
+afterEach(() => fx.bank.configure({ pageCap: null, pageOffsets: 'served' }));
 
 const FETCH_API = '/transaction/api/fetch_transactions';
 const FETCH_WEB = '/transaction/web/fetch_transactions';
@@ -175,10 +176,11 @@ describe('Match Expected Payments: every page of a long period', () => {
 	beforeAll(() => fx.bank.reset());
 
 	test.each([
-		['pages as asked', null],
-		['a bank capping its pages at 30', 30],
-	])('reads the whole period: %s', async (_name, pageCap) => {
-		fx.bank.configure({ pageCap });
+		['pages as asked', null, 'served'],
+		['a bank capping its pages at 30', 30, 'served'],
+		['a bank capping its pages at 30 and numbering them by the size asked', 30, 'asked'],
+	] as const)('reads the whole period: %s', async (_name, pageCap, pageOffsets) => {
+		fx.bank.configure({ pageCap, pageOffsets });
 		const successes = history((t) => t.status === 'success');
 		expect(successes.length).toBeGreaterThan(1000);
 		const before = fx.count(FETCH_API);
@@ -188,7 +190,7 @@ describe('Match Expected Payments: every page of a long period', () => {
 		expect(outcomes.slice(0, 600)).toEqual(Array(600).fill('matched'));
 		expect(outcomes.slice(600, 605)).toEqual(Array(5).fill('not paid yet'));
 		expect(outcomes.slice(605)).toEqual(Array(successes.length - 600).fill('unexpected'));
-		const pageSize = pageCap ?? 100;
+		const pageSize = pageCap ?? READING_PAGE_SIZE;
 		const all = history(() => true).length;
 		expect(fx.count(FETCH_API) - before).toBe(Math.floor(all / pageSize) + 1);
 	});
@@ -196,6 +198,8 @@ describe('Match Expected Payments: every page of a long period', () => {
 	test('a page that fails mid-read fails the run, saying the reconciliation was not made; no partial result', async () => {
 		const retryBase = REQUEST_LIMITS.retryBaseMs;
 		REQUEST_LIMITS.retryBaseMs = 10;
+		// Pages of 100 (the period holds more than 1,000 transactions): a fourth page exists to fail.
+		fx.bank.configure({ pageCap: 100 });
 		let served = 0;
 		const off = fx.bank.onListServed(() => {
 			if (++served === 3) fx.bank.addFault({ match: 'fetch_transactions', errorCode: '80', times: 100 });

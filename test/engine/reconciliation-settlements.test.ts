@@ -9,7 +9,7 @@ import { addSettlement, collect, dayOf, leaveCollectionAs, removeSettlementAt, s
 import { runNode } from './harness/runNode';
 
 const fx = useBankFixture({ transactions: 3000 });
-afterEach(() => fx.bank.configure({ pageCap: null }));
+afterEach(() => fx.bank.configure({ pageCap: null, pageOffsets: 'served' }));
 
 const web = asDashboardUser({ resource: 'reconciliation', operation: 'checkSettlements' });
 const DAY_MS = 86_400_000;
@@ -94,10 +94,11 @@ describe('Check Settlements: a day of the generated history, every page', () => 
 	};
 
 	test.each([
-		['pages as asked', null],
-		['a bank capping its pages at 7', 7],
-	])('every collection settled, read in full: %s', async (_name, pageCap) => {
-		fx.bank.configure({ pageCap });
+		['pages as asked', null, 'served'],
+		['a bank capping its pages at 7', 7, 'served'],
+		['a bank capping its pages at 7 and numbering them by the size asked', 7, 'asked'],
+	] as const)('every collection settled, read in full: %s', async (_name, pageCap, pageOffsets) => {
+		fx.bank.configure({ pageCap, pageOffsets });
 		const [day, collections] = busiest();
 		expect(collections.length).toBeGreaterThan(14);
 		const run = await runNode(fx.credentials, web({ date: day, options: { settlementDays: 1 } }));

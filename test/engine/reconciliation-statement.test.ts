@@ -10,7 +10,7 @@ import { runNode, type NodeRun } from './harness/runNode';
 import { runAsTool } from './harness/toolRun';
 
 const fx = useBankFixture({ transactions: 3000 });
-afterEach(() => fx.bank.configure({ pageCap: null }));
+afterEach(() => fx.bank.configure({ pageCap: null, pageOffsets: 'served' }));
 
 const api = asApiClient({ resource: 'reconciliation', operation: 'getStatement' });
 const web = asDashboardUser({ resource: 'reconciliation', operation: 'getStatement' });
@@ -41,10 +41,11 @@ describe.each(LIST_SHAPES)('Get Statement (%s list shape)', (shape) => {
 	beforeAll(() => fx.bank.reset());
 
 	test.each([
-		['pages as asked', null],
-		['a bank capping its pages at 30', 30],
-	])('as items: every transaction of the period, in the bank\'s order, nothing else: %s', async (_name, pageCap) => {
-		fx.bank.configure({ pageCap });
+		['pages as asked', null, 'served'],
+		['a bank capping its pages at 30', 30, 'served'],
+		['a bank capping its pages at 30 and numbering them by the size asked', 30, 'asked'],
+	] as const)('as items: every transaction of the period, in the bank\'s order, nothing else: %s', async (_name, pageCap, pageOffsets) => {
+		fx.bank.configure({ pageCap, pageOffsets });
 		const expected = ledger();
 		expect(expected.length).toBeGreaterThan(1000);
 		const run = await runNode(fx.credentials, api({ startDate: START, endDate: END, output: 'items' }));
@@ -114,6 +115,8 @@ describe('Get Statement: cells and failures', () => {
 	test.each(['csv', 'items'])('a page that fails mid-statement fails the run: the statement was not produced (%s)', async (output) => {
 		const retryBase = REQUEST_LIMITS.retryBaseMs;
 		REQUEST_LIMITS.retryBaseMs = 10;
+		// Pages of 100 (the period holds more than 1,000 transactions): a third page exists to fail.
+		fx.bank.configure({ pageCap: 100 });
 		let served = 0;
 		const off = fx.bank.onListServed(() => {
 			if (++served === 2) fx.bank.addFault({ match: 'fetch_transactions', drop: 'midAnswer', times: 100 });

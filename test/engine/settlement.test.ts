@@ -43,6 +43,24 @@ describe('Get Many', () => {
 			expect(run.json[0].settlement_date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 		});
 
+		test.each(['served', 'asked'] as const)(
+			'Return All from a bank capping its pages at 30 (pages numbered by the size %s) returns every settlement once, never a short list',
+			async (pageOffsets) => {
+				fx.bank.configure({ pageCap: 30, pageOffsets });
+				try {
+					const expected = ledger();
+					const before = fx.count(FETCH);
+					const run = await runNode(fx.credentials, web({ returnAll: true }));
+					expect(run.error).toBeUndefined();
+					expect(references(run.json)).toEqual(references(run.json).filter((ref, i, all) => all.indexOf(ref) === i));
+					expect(sorted(references(run.json))).toEqual(sorted(expected.map((s) => s.reference)));
+					expect(fx.count(FETCH) - before).toBe(Math.floor(expected.length / 30) + 1);
+				} finally {
+					fx.bank.configure({ pageCap: null, pageOffsets: 'served' });
+				}
+			},
+		);
+
 		test.each([1, 50, 100, 333])('Limit %i returns exactly that many, the newest ones', async (limit) => {
 			const run = await runNode(fx.credentials, web({ returnAll: false, limit }));
 			expect(references(run.json)).toEqual(ledger().reverse().slice(0, limit).map((s) => s.reference));

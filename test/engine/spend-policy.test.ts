@@ -227,6 +227,7 @@ describe('Daily Limit per Source Account', () => {
 	test.each([
 		['refuses a page of 10,000 (invalid input, 99)', () => fx.bank.addFault({ match: 'fetch_transactions', errorCode: '99', times: 1 })],
 		['serves at most 7 records a page', () => fx.bank.configure({ pageCap: 7 })],
+		['serves at most 7 records a page and numbers its pages by the size asked', () => fx.bank.configure({ pageCap: 7, pageOffsets: 'asked' })],
 	])('a bank that %s is read in the pages it serves: every debit still counts', async (_label, shape) => {
 		const account = fx.bank.bank.accounts.get(OPERATIONS)!;
 		const now = Date.now();
@@ -242,7 +243,7 @@ describe('Daily Limit per Source Account', () => {
 			items: [{ reference_number: reference }],
 			continueOnFail: true,
 		});
-		fx.bank.configure({ pageCap: null });
+		fx.bank.configure({ pageCap: null, pageOffsets: 'served' });
 		expect(run.json[0]).toMatchObject({ outcome: 'refused' });
 		expect(String(run.json[0].error)).toContain(`has sent NGN ${naira(before)} today`);
 		expect(String(run.json[0].error)).toContain('(NGN 4.00 left today)');

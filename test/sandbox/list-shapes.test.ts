@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 afterEach(() => {
-	sb.configure({ listShape: 'documented', pageCap: null, listQuotaPerMinute: null, listOrder: 'created' });
+	sb.configure({ listShape: 'documented', pageCap: null, pageOffsets: 'served', listQuotaPerMinute: null, listOrder: 'created' });
 	sb.clearMalformed();
 });
 
@@ -77,6 +77,14 @@ describe('pageCap', () => {
 		expect(refs(page2.body.data)).toEqual(all.slice(25, 50));
 		expect((await c.api<TxApi[]>(API, { limit: 60 })).body.data).toHaveLength(25);
 		expect((await c.web<TxWeb[]>(WEB, { page_size: 10 })).body.data).toHaveLength(10);
+	});
+
+	it("with pageOffsets 'asked', page N starts at (N-1) × the size asked: the records past a capped page are not served by number", async () => {
+		sb.configure({ pageCap: 25, pageOffsets: 'asked' });
+		const all = refs(newestFirst().map((t) => ({ reference_number: t.reference })));
+		expect(refs((await c.web<TxWeb[]>(WEB, { page: 2, page_size: 100 })).body.data)).toEqual(all.slice(100, 125));
+		expect(refs((await c.web<TxWeb[]>(WEB, { page: 2, page_size: 25 })).body.data)).toEqual(all.slice(25, 50));
+		expect((await c.control('POST', 'config', { pageOffsets: 'sideways' })).status).toBe(400);
 	});
 
 	it('caps cursor pages, settlements, accounts and members too', async () => {

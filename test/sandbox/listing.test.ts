@@ -34,11 +34,11 @@ describe('newestFirstPage', () => {
 	const iso = (ms: number) => new Date(ms).toISOString();
 	const filters = [() => true, (r: { odd: boolean }) => r.odd, () => false];
 	const policies: ListPolicy[] = [
-		{ order: 'created', pageCap: null, cursorIds: true },
-		{ order: 'created', pageCap: null, cursorIds: false },
-		{ order: 'created', pageCap: 6, cursorIds: true },
-		{ order: 'recorded', pageCap: null, cursorIds: true },
-		{ order: 'recorded', pageCap: 6, cursorIds: false },
+		{ order: 'created', pageCap: null, pageOffsets: 'served', cursorIds: true },
+		{ order: 'created', pageCap: null, pageOffsets: 'served', cursorIds: false },
+		{ order: 'created', pageCap: 6, pageOffsets: 'served', cursorIds: true },
+		{ order: 'recorded', pageCap: null, pageOffsets: 'served', cursorIds: true },
+		{ order: 'recorded', pageCap: 6, pageOffsets: 'served', cursorIds: false },
 	];
 
 	test.each(policies)('page mode: every page of every size, with and without a filter (%o)', (policy) => {
@@ -79,7 +79,7 @@ describe('cursorSlice and pageSlice (accounts, members)', () => {
 	const newestFirst = Array.from({ length: 30 }, (_, i) => ({ id: `a-${String(99 - i).padStart(3, '0')}`, createdAtMs: 1_000_000 - Math.floor(i / 4) * 1000 }));
 
 	test('a cap bounds a cursor page and a numbered page; the offset of page N uses the capped size', () => {
-		const capped: ListPolicy = { order: 'created', pageCap: 4, cursorIds: true };
+		const capped: ListPolicy = { order: 'created', pageCap: 4, pageOffsets: 'served', cursorIds: true };
 		expect(cursorSlice(newestFirst, { limit: 10 }, capped)).toEqual(newestFirst.slice(0, 4));
 		const last = newestFirst[3];
 		expect(cursorSlice(newestFirst, { limit: 10, cursor_created_at: new Date(last.createdAtMs).toISOString(), cursor_id: last.id }, capped)).toEqual(newestFirst.slice(4, 8));

@@ -14,6 +14,14 @@ export interface ListScope {
 /** Largest page the node asks for: large enough for few round trips, small enough for quick answers. */
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * The page size to ask for next. Once the bank serves fewer records than asked (a cap the contract does not
+ * name, or the list's end), the next pages are asked at the size it served: page P of size N then starts after
+ * (P − 1) × N records whether the bank numbers its pages by the size asked or by the size served, so a bank that
+ * caps after paging skips no record.
+ */
+export const nextPageSize = (asked: number, served: number): number => (served > 0 && served < asked ? served : asked);
+
 function asRecords(data: unknown): IDataObject[] {
 	return Array.isArray(data) ? (data as IDataObject[]) : [];
 }
@@ -41,10 +49,16 @@ type ListReader = (
 
 const wantedBy = (scope: ListScope) => (scope.returnAll ? Infinity : scope.limit);
 
-/** Lists that accept page/page_size (transactions, settlements, members): pages until a short page. */
+/**
+ * Lists that accept page/page_size (transactions, settlements, members): pages until a page shorter than an
+ * earlier one, or empty. A first page shorter than asked may be the bank's cap (the contract names none), not the
+ * list's end: the next page is asked at the size served, and only an empty or shorter one ends the list. That
+ * costs one request for a list shorter than a page, and keeps Return All from stopping silently at a capped page.
+ */
 export const fetchPages: ListReader = async (context, routeName, body, scope, options = {}) => {
 	const wanted = wantedBy(scope);
-	const pageSize = Math.min(MAX_PAGE_SIZE, wanted);
+	let pageSize = Math.min(MAX_PAGE_SIZE, wanted);
+	let longest = 0;
 	const records: IDataObject[] = [];
 	// A record that arrives while we page shifts the newest-first pages by one, so a record of the previous page
 	// can show up again at the top of the next. Only that page's ids are kept: memory stays one page, not history.
@@ -66,7 +80,9 @@ export const fetchPages: ListReader = async (context, routeName, body, scope, op
 			records.push(record);
 		}
 		previousIds = ids;
-		if (batch.length < pageSize) break;
+		if (batch.length < pageSize && batch.length < longest) break;
+		longest = Math.max(longest, batch.length);
+		pageSize = nextPageSize(pageSize, batch.length);
 	}
 	return records;
 };

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE } from '../../transport/paging';
+import { nextPageSize } from '../../transport/paging';
 import { bankRequest } from '../../transport/request';
 
 /** What a reading is for, so that a failure says what was not made: "the reconciliation", "the statement". */
@@ -12,6 +12,9 @@ export interface Reading {
 	/** e.g. "the collections" */
 	list: string;
 }
+
+/** A reconciliation reads every record of a period: the largest pages make the fewest requests (a statement of 100,000 transactions in 100). */
+export const READING_PAGE_SIZE = 1000;
 
 const sameRecord = (a: IDataObject, b: IDataObject) => (a.id !== undefined || b.id !== undefined ? a.id === b.id : JSON.stringify(a) === JSON.stringify(b));
 const referenceOf = (record: IDataObject) => String(record.reference_number ?? record.reference ?? '');
@@ -28,9 +31,10 @@ export function readingFailed(context: IExecuteFunctions, reading: Reading, why:
 
 /**
  * Reads every page of a newest-first list, handing each page's records to `onPage` and keeping none itself
- * (a statement of 100,000 transactions is written as it is read). Unlike Return All, a page shorter than asked
- * ends the list only when it is also shorter than an earlier page: a bank may cap its pages below what was
- * asked (the contract names no cap), and a short page is then not the end. A record that arrives at the head
+ * (a statement of 100,000 transactions is written as it is read). A page shorter than asked ends the list only
+ * when it is also shorter than an earlier page: a bank may cap its pages below what was asked (the contract names
+ * no cap), and a short page is then not the end; the next pages are asked at the size served (nextPageSize), so
+ * a bank numbering its pages by the size asked skips nothing either. A record that arrives at the head
  * while the pages are read shifts them by one: the repeats it causes at the start of a page are dropped.
  * A page that cannot be read (after the transport's retries) or a list that does not advance throws
  * readingFailed: there is no partial result.
@@ -44,10 +48,11 @@ export async function eachPage(
 ): Promise<void> {
 	let previous = new Map<string, IDataObject>();
 	let longest = 0;
+	let asked = READING_PAGE_SIZE;
 	for (let page = 1; ; page++) {
 		let data: unknown;
 		try {
-			data = await bankRequest(context, routeName, { ...body, page, page_size: MAX_PAGE_SIZE }, { itemIndex: reading.itemIndex });
+			data = await bankRequest(context, routeName, { ...body, page, page_size: asked }, { itemIndex: reading.itemIndex });
 		} catch (error) {
 			throw readingFailed(context, reading, `page ${page} of ${reading.list} could not be read`, error);
 		}
@@ -65,7 +70,8 @@ export async function eachPage(
 		if (repeats === records.length) throw readingFailed(context, reading, `page ${page} of ${reading.list} repeats page ${page - 1}`);
 		onPage(repeats > 0 ? records.slice(repeats) : records);
 		previous = new Map(records.map((record) => [referenceOf(record), record]));
-		if (records.length < MAX_PAGE_SIZE && records.length < longest) return;
+		if (records.length < asked && records.length < longest) return;
 		longest = Math.max(longest, records.length);
+		asked = nextPageSize(asked, records.length);
 	}
 }

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { koboToAmount } from '../../amounts';
 import { asNodeError, responseCodeOf } from '../../transport/outcome';
 import { bankRequest } from '../../transport/request';
+import { nextPageSize } from '../../transport/paging';
 import { refusedError, whyNoAnswer } from '../writeOutcome';
 import type { DayLedger, DebitRecord, Read } from './dailyLedger';
 import { koboOf, newLedger, spentKobo, startRead, takePage } from './dailyLedger';
@@ -74,11 +75,12 @@ async function readLedger(context: IExecuteFunctions, itemIndex: number, ledger:
 async function readPages(context: IExecuteFunctions, itemIndex: number, ledger: DayLedger, account: string, day: string, pageSize: number): Promise<number> {
 	const read: Read = startRead(ledger, Date.now());
 	let previousFirst: string | undefined;
+	let asked = pageSize;
 	for (let requests = 1; requests <= DAILY_LIMIT_PAGES.most; requests++) {
 		const body: IDataObject = {
 			filters: { account_number: account, start_date: day, end_date: day, transaction_type: 'debit' },
 			page: read.page,
-			page_size: pageSize,
+			page_size: asked,
 		};
 		const data = await bankRequest<unknown>(context, 'fetchTransactions', body, { itemIndex, variant: 'api' });
 		const records = Array.isArray(data) ? (data as DebitRecord[]) : [];
@@ -87,6 +89,8 @@ async function readPages(context: IExecuteFunctions, itemIndex: number, ledger: 
 		if (first !== undefined && first === previousFirst) throw new Error(`page ${read.page} of the list repeats the page before it`);
 		previousFirst = first;
 		if (takePage(ledger, read, records, Date.now()) === 'done') return requests;
+		// A capped page: the next pages at the size served, so a bank numbering pages by the size asked skips no debit.
+		asked = nextPageSize(asked, records.length);
 	}
 	throw new Error(`the list did not end within ${DAILY_LIMIT_PAGES.most} pages`);
 }
