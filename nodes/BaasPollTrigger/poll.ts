@@ -11,7 +11,8 @@
  *   3. the transfers pending at the start not read yet, and status checks of transfers still pending (at most half
  *      of what is left);
  *   4. the other lists' checks, then the rest of every list's work, a page of each list in turn.
- * The turn moves on after a poll that left a list's work for later, and only then (a quiet poll writes nothing).
+ * After a poll that left a list's work for later, the turn passes to the next list that left work (nextTurn), and
+ * only then (a quiet poll writes nothing).
  * What was handled is saved with the place: a poll that runs out of requests or time, is rate limited or meets a
  * failure after some progress returns what it emitted (the failure goes to n8n's log) and the next poll goes on
  * from there. A poll that failed before any progress fails as a whole, emitting nothing. A poll that found nothing
@@ -165,6 +166,25 @@ async function within(run: Run, keep: number, part: () => Promise<unknown>): Pro
 /** A list that has work left for a later poll: not up to its newest record, not checked behind it, or holding records. */
 const unfinished = (list: DrivenList | undefined) => list !== undefined && !list.follower.settled;
 
+/** The turn is kept below this number, which every count of lists (1 to 8) divides: the list in turn stays the same. */
+const TURN_CYCLE = 840;
+
+/** The lists that take turns, in the order the turn counts them. */
+const listsInTurn = (followed: Followed[], failures: DrivenList | undefined): DrivenList[] => [
+	...followed.flatMap((f) => (f.list !== undefined ? [f.list] : [])),
+	...(failures !== undefined ? [failures] : []),
+];
+
+/**
+ * The turn after a poll: the next list that left work for later, so a backlog on one list is not kept waiting
+ * while lists with nothing left take their turns (they read their place page every poll regardless); unchanged
+ * when no list left work (a quiet poll writes nothing).
+ */
+function nextTurn(lists: DrivenList[], turn: number): number {
+	for (let step = 1; step <= lists.length; step++) if (unfinished(lists[(turn + step) % lists.length])) return (turn + step) % TURN_CYCLE;
+	return turn;
+}
+
 /** The scheduled poll. Returns the new events (oldest first) or null when there are none. */
 export async function pollForEvents(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
 	const nowMs = Date.now();
@@ -195,7 +215,7 @@ export interface PollInput {
  */
 async function followLists(run: Run, followed: Followed[], failures: DrivenList | undefined, turn: number): Promise<void> {
 	const mains = followed.filter((f): f is Followed & { list: DrivenList } => f.list !== undefined);
-	const lists = [...mains.map((f) => f.list), ...(failures !== undefined ? [failures] : [])];
+	const lists = listsInTurn(followed, failures);
 	const left = () => run.budget.left;
 	const due = mains.some((f) => dueReferences(f.state.pending, run.nowMs, 1).length > 0);
 	const recheck = async () => {
@@ -273,7 +293,8 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 	for (const f of followed) noteBehind(run, f.state, f.list?.follower.caughtUp === true);
 	warnAboutClock(run);
 	const next: IDataObject = { ...saved };
-	if ([...followed.map((f) => f.list), failures?.list].some(unfinished)) next.turn = (turn + 1) % 840;
+	const turnAfter = nextTurn(listsInTurn(followed, failures?.list), turn);
+	if (turnAfter !== turn) next.turn = turnAfter;
 	for (const f of followed) next[f.stream.name] = stateToJson(finish(run, f));
 	if (failures !== undefined) {
 		const transfers = followed.find((f) => f.stream.name === 'transfers') as Followed;

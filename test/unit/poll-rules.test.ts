@@ -227,3 +227,45 @@ describe("Poll Trigger: the bank's clock and records stamped in its future (poll
 		expect(emitted).toEqual(landed.map((r) => r.reference).reverse());
 	});
 });
+
+describe('Poll Trigger: whose turn it is (poll.ts, nextTurn)', () => {
+	it('the turn passes only to a list with work left: a burst of collections and transfers behind a bank serving 3 a page, at the minimum Requests per Poll', async () => {
+		const MIN = 60_000;
+		const startMs = Date.UTC(2026, 2, 3, 9);
+		// 60 successful transfers written in one burst after the trigger started; no collection, no failure.
+		// 60 collections and 60 successful transfers written in one burst after the trigger started; no failure.
+		const writes: Write[] = [
+			...Array.from({ length: 60 }, (_, i) => ({
+				atMs: startMs + 30_000,
+				create: { id: i + 1, reference: `COL-${i}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs: startMs + 30_000 + i, status: 'success' as const },
+			})),
+			...Array.from({ length: 60 }, (_, i) => ({
+				atMs: startMs + 30_000,
+				create: { id: i + 101, reference: `TRF-${i}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs: startMs + 30_000 + i, status: 'success' as const },
+			})),
+		];
+		const h: History = {
+			seed: 0,
+			shape: 'documented',
+			order: 'created',
+			pageCap: 3,
+			statusFailRate: 0,
+			settings: { events: ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS', 'TRANSFER_FAILED'], output: 'event', requestBudget: 6 },
+			latencyMs: 100,
+			offset0Ms: 0,
+			driftPerMs: 0,
+			startMs,
+			polls: Array.from({ length: 4 }, (_, i) => ({ atMs: startMs + i * MIN })),
+			writes,
+			random: () => 0.5,
+			features: [],
+		};
+		const outcome = await runHistory(h);
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(120);
+		// Passing the turn to every list in rotation, done or not (as 889434b did), the failures list, with nothing to
+		// do, took every third turn, and the two busy lists shared those polls' rest a page each, neither finishing:
+		// 124 polls to drain (617 list requests). The turn going to the next list with work left: 92 (475).
+		expect(outcome.drainPolls).toBeLessThanOrEqual(100);
+	});
+});
