@@ -29,6 +29,7 @@ import { ListFollower } from './core/follow';
 import { trim } from './core/memory';
 import type { ListState } from './core/types';
 import type { DrivenList } from './drive';
+import { listsInTurn, nextTurn, savedTurn } from './turns';
 import { drivenList, inTurns, serve } from './drive';
 import type { EmitRun, Emitted } from './emitter';
 import { handleFailure, handleListed, noteBehind, noticeFinal, recheckPending, warnAbout, warnAboutClock, who } from './emitter';
@@ -163,28 +164,6 @@ async function within(run: Run, keep: number, part: () => Promise<unknown>): Pro
 	if (failure !== undefined) throw asNodeError(run.context.getNode(), failure);
 }
 
-/** A list that has work left for a later poll: not up to its newest record, not checked behind it, or holding records. */
-const unfinished = (list: DrivenList | undefined) => list !== undefined && !list.follower.settled;
-
-/** The turn is kept below this number, which every count of lists (1 to 8) divides: the list in turn stays the same. */
-const TURN_CYCLE = 840;
-
-/** The lists that take turns, in the order the turn counts them. */
-const listsInTurn = (followed: Followed[], failures: DrivenList | undefined): DrivenList[] => [
-	...followed.flatMap((f) => (f.list !== undefined ? [f.list] : [])),
-	...(failures !== undefined ? [failures] : []),
-];
-
-/**
- * The turn after a poll: the next list that left work for later, so a backlog on one list is not kept waiting
- * while lists with nothing left take their turns (they read their place page every poll regardless); unchanged
- * when no list left work (a quiet poll writes nothing).
- */
-function nextTurn(lists: DrivenList[], turn: number): number {
-	for (let step = 1; step <= lists.length; step++) if (unfinished(lists[(turn + step) % lists.length])) return (turn + step) % TURN_CYCLE;
-	return turn;
-}
-
 /** The scheduled poll. Returns the new events (oldest first) or null when there are none. */
 export async function pollForEvents(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
 	const nowMs = Date.now();
@@ -259,7 +238,7 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 	// Which list goes first where lists take turns. It moves on after a poll that left a list's work for later (so
 	// at a small Requests per Poll every list gets its turn), and not after a poll that had nothing left to do: a
 	// quiet poll leaves the node's static data as it was.
-	const turn = typeof saved.turn === 'number' && Number.isInteger(saved.turn) && saved.turn >= 0 ? saved.turn : 0;
+	const turn = savedTurn(saved.turn);
 	let failures: { state: ListState; list: DrivenList } | undefined;
 	let stopped: unknown;
 	try {

@@ -228,7 +228,7 @@ describe("Poll Trigger: the bank's clock and records stamped in its future (poll
 	});
 });
 
-describe('Poll Trigger: whose turn it is (poll.ts, nextTurn)', () => {
+describe('Poll Trigger: whose turn it is (turns.ts, nextTurn)', () => {
 	it('the turn passes only to a list with work left: a burst of collections and transfers behind a bank serving 3 a page, at the minimum Requests per Poll', async () => {
 		const MIN = 60_000;
 		const startMs = Date.UTC(2026, 2, 3, 9);
