@@ -83,6 +83,12 @@ export const MATCH_KEYS = [
 	{ name: 'Virtual Account', value: 'virtualAccount', description: 'The account the money was paid into equals the row\'s account (one virtual account per customer)' },
 ] as const satisfies OptionList;
 
+/** Reconciliation → Match Expected Payments: where the expected payments come from. */
+export const EXPECTED_SOURCES = [
+	{ name: 'Input Items', value: 'items', description: 'Each input item is one expected payment (a Data Table, a sheet, a CSV)' },
+	{ name: 'JSON', value: 'json', description: 'A JSON array of expected payments in one field, e.g. given by an AI agent calling the node as a tool' },
+] as const satisfies OptionList;
+
 /** Reconciliation → Get Statement: one item per transaction, or one CSV file. */
 export const STATEMENT_OUTPUTS = [
 	{ name: 'CSV File', value: 'csv', description: 'One item holding the statement as a CSV file (binary data), with the totals in its JSON' },

@@ -6,6 +6,7 @@ import {
 	ACCOUNT_STATUS_CHANGES,
 	ACCOUNT_STATUSES,
 	ACCOUNT_TYPES,
+	EXPECTED_SOURCES,
 	MATCH_KEYS,
 	MEMBER_SORT_FIELDS,
 	SORT_ORDERS,
@@ -197,6 +198,7 @@ export const sessionTokenSchema = z
 
 export const matchKeySchema = oneOfSchema(valuesOf(MATCH_KEYS));
 export const statementOutputSchema = oneOfSchema(valuesOf(STATEMENT_OUTPUTS));
+export const expectedSourceSchema = oneOfSchema(valuesOf(EXPECTED_SOURCES));
 
 /** Days after the collections' day in which their settlements are looked for: a whole number from 1 to 31. */
 export const settlementDaysSchema = positiveIntegerSchema.pipe(z.number().max(31, 'must be at most 31'));

@@ -219,6 +219,34 @@ describe('Match Expected Payments: every page of a long period', () => {
 	});
 });
 
+describe('Match Expected Payments from JSON (an AI agent, or one item holding the list)', () => {
+	beforeEach(() => fx.bank.reset());
+
+	test('the same outcomes as from items; each row keeps its columns and is paired with the one input item', async () => {
+		const first = await collect(fx, { account_number: '0823100001', amount: '1500' });
+		await collect(fx, { account_number: '0823100002', amount: '1000.00' });
+		const day = dayOf(first.created_at);
+		const rows = [
+			{ customer: 'Ada', account_number: '0823100001', amount: '1500.00' },
+			{ customer: 'Bola', account_number: '0823100002', amount: 1500 },
+			{ customer: 'Femi', account_number: '0823100006', amount: '400.00' },
+		];
+		const run = await runNode(
+			fx.credentials,
+			api({ startDate: day, endDate: day, expectedFrom: 'json', expectedJson: JSON.stringify(rows), options: { includeUnexpected: false, addTotals: true } }, { items: [{ batch: 7 }] }),
+		);
+		expect(run.error).toBeUndefined();
+		expect(run.json.slice(0, 3).map((json) => [json.customer, json.reconciliation_outcome, json.reconciliation_difference])).toEqual([
+			['Ada', 'matched', '0.00'],
+			['Bola', 'underpaid', '-500.00'],
+			['Femi', 'not paid yet', '-400.00'],
+		]);
+		rows.forEach((row, index) => expect(run.json[index]).toEqual({ ...row, ...outcomeOf(run.json[index]) }));
+		expect(run.json[3]).toMatchObject({ reconciliation_outcome: 'totals' });
+		expect(run.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }, [{ item: 0 }]]);
+	});
+});
+
 describe('Match Expected Payments: invalid input sends nothing', () => {
 	const day = { startDate: '2026-01-01', endDate: '2026-01-01' };
 	test.each<[string, IDataObject, IDataObject[], RegExp]>([
@@ -227,6 +255,10 @@ describe('Match Expected Payments: invalid input sends nothing', () => {
 		['no period', {}, [{ account_number: '0823100001', amount: '1' }], /^Start Date is required/],
 		['start after end', { startDate: '2026-01-02', endDate: '2026-01-01' }, [{}], /^Start Date must not be after End Date 2026-01-01/],
 		['a tolerance with a comma', { ...day, options: { tolerance: '0,5' } }, [{}], /^Tolerance \(NGN\) uses a comma that is not a thousands separator/],
+		['JSON that does not parse', { ...day, expectedFrom: 'json', expectedJson: '[{"account_number": "0823100001",' }, [{}], /^Expected Payments \(JSON\) is not valid JSON \(.+\)\. The reconciliation was not made \(nothing was read from the bank\): give an array of objects/],
+		['JSON that is not an array', { ...day, expectedFrom: 'json', expectedJson: '{"account_number": "0823100001", "amount": "1"}' }, [{}], /^Expected Payments \(JSON\) is not an array\./],
+		['a JSON entry that is not an object', { ...day, expectedFrom: 'json', expectedJson: '[{"account_number": "0823100001", "amount": "1"}, "0823100002"]' }, [{}], /^Expected Payments \(JSON\) holds "0823100002" as entry 2, not an object/],
+		['a JSON entry without its amount', { ...day, expectedFrom: 'json', expectedJson: '[{"account_number": "0823100001", "amount": "1"}, {"account_number": "0823100002"}]' }, [{}], /^Expected payment in entry 2 of Expected Payments \(JSON\): the column "amount" \(Amount Field\)/],
 	])('%s', async (_name, parameters, items, message) => {
 		await expectRejectedWithoutRequest(fx, api(parameters, { items }), message);
 	});

@@ -176,13 +176,38 @@ describe('Reconciliation as an AI tool', () => {
 		expect(answer.at(-1)).toMatchObject({ settlement_outcome: 'totals', account_number: 'all', count_not_settled_yet: 0 });
 	});
 
-	test('Match Expected Payments needs the expected payments as input items: a tool call gets a message saying so', async () => {
+	test.each(['agent', 'mcp'] as const)('Match Expected Payments takes the expected payments from the caller as JSON (%s)', async (way) => {
+		const paid = await collect(fx, { account_number: ACCOUNT, amount: '25.50' });
+		const today = dayOf(String(paid.created_at));
 		const run = await runAsTool(fx.credentials, {
-			way: 'agent',
-			parameters: { authentication: 'apiClient', resource: 'reconciliation', operation: 'matchPayments', startDate: day(), endDate: day() },
+			way,
+			parameters: {
+				authentication: 'apiClient',
+				resource: 'reconciliation',
+				operation: 'matchPayments',
+				matchBy: 'reference',
+				expectedFrom: 'json',
+				expectedJson: "={{ $fromAI('expected_payments', 'The expected payments: [{reference, amount}]', 'json') }}",
+				startDate: "={{ $fromAI('start_date', 'First day, YYYY-MM-DD', 'string') }}",
+				endDate: "={{ $fromAI('end_date', 'Last day, YYYY-MM-DD', 'string') }}",
+				options: { includeUnexpected: false },
+			},
 			credentials: API,
-			input: {},
+			input: {
+				expected_payments: [
+					{ reference: paid.reference_number, amount: '25.50', invoice: 'INV-1' },
+					{ reference: 'NEVER-PAID', amount: '10.00', invoice: 'INV-2' },
+				],
+				start_date: today,
+				end_date: today,
+			},
 		});
-		expect(String((run.answers[0].answer as IDataObject).error)).toMatch(/^Expected payment in item 1: the column "account_number" \(Account Field\) is empty or missing/);
+		// The agent stand-in hands on the first item the tool returned; the MCP client gets them all.
+		const answer = (way === 'agent' ? [run.answers[0].answer] : run.answers[0].answer) as IDataObject[];
+		const rows = [
+			['INV-1', 'matched'],
+			['INV-2', 'not paid yet'],
+		];
+		expect(answer.map((row) => [row.invoice, row.reconciliation_outcome])).toEqual(way === 'agent' ? rows.slice(0, 1) : rows);
 	});
 });
