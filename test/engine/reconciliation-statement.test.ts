@@ -112,6 +112,17 @@ describe('Get Statement: cells and failures', () => {
 		expect(csvOf(run)).toEqual(['reference_number,account_number,amount,transaction_type,status,created_at', '']);
 	});
 
+	test('a bank that refuses pages of 1,000 as invalid input (99) is read in pages of 100: the whole statement', async () => {
+		fx.bank.addFault({ match: 'fetch_transactions', errorCode: '99', times: 1 });
+		const since = fx.bank.requests().length;
+		const run = await runNode(fx.credentials, api({ startDate: START, endDate: END, output: 'items' }));
+		expect(run.error).toBeUndefined();
+		expect(run.json.map((json) => json.reference_number)).toEqual(ledger().map((t) => t.reference));
+		const lists = fx.bank.requests().slice(since).filter((entry) => entry.path.endsWith('/fetch_transactions'));
+		expect(lists[0].response_code).toBe('99');
+		expect(lists.length).toBe(1 + Math.floor(ledger().length / 100) + 1);
+	});
+
 	test.each(['csv', 'items'])('a page that fails mid-statement fails the run: the statement was not produced (%s)', async (output) => {
 		const retryBase = REQUEST_LIMITS.retryBaseMs;
 		REQUEST_LIMITS.retryBaseMs = 10;

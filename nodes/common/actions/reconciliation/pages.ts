@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { nextPageSize } from '../../transport/paging';
+import { responseCodeOf } from '../../transport/outcome';
+import { MAX_PAGE_SIZE, nextPageSize } from '../../transport/paging';
 import { bankRequest } from '../../transport/request';
 
 /** What a reading is for, so that a failure says what was not made: "the reconciliation", "the statement". */
@@ -34,7 +35,8 @@ export function readingFailed(context: IExecuteFunctions, reading: Reading, why:
  * (a statement of 100,000 transactions is written as it is read). A page shorter than asked ends the list only
  * when it is also shorter than an earlier page: a bank may cap its pages below what was asked (the contract names
  * no cap), and a short page is then not the end; the next pages are asked at the size served (nextPageSize), so
- * a bank numbering its pages by the size asked skips nothing either. A record that arrives at the head
+ * a bank numbering its pages by the size asked skips nothing either; a bank that refuses pages of READING_PAGE_SIZE
+ * as invalid input (99) is read in pages of MAX_PAGE_SIZE. A record that arrives at the head
  * while the pages are read shifts them by one: the repeats it causes at the start of a page are dropped.
  * A page that cannot be read (after the transport's retries) or a list that does not advance throws
  * readingFailed: there is no partial result.
@@ -54,6 +56,12 @@ export async function eachPage(
 		try {
 			data = await bankRequest(context, routeName, { ...body, page, page_size: asked }, { itemIndex: reading.itemIndex });
 		} catch (error) {
+			// A bank that refuses so large a page as invalid input (99) is read in the pages the node's lists ask.
+			if (page === 1 && asked > MAX_PAGE_SIZE && responseCodeOf(error) === '99') {
+				asked = MAX_PAGE_SIZE;
+				page--;
+				continue;
+			}
 			throw readingFailed(context, reading, `page ${page} of ${reading.list} could not be read`, error);
 		}
 		if (!Array.isArray(data)) throw readingFailed(context, reading, `page ${page} of ${reading.list} came back without a list`);
