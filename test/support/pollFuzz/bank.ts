@@ -49,6 +49,8 @@ export interface BankOptions {
 	order: ListOrder;
 	/** Most records the bank serves in one page; undefined: as many as asked. */
 	pageCap?: number;
+	/** Where page P starts: after (P − 1) × the size served (default), or × the size asked. */
+	pageOffsets?: 'served' | 'asked';
 	/** List requests per minute; undefined: no quota. */
 	quotaPerMinute?: number;
 	/** Chance (0..1) that a transactionStatus answers 83. */
@@ -137,7 +139,7 @@ export class Bank {
 		const size = Math.min(asked, this.options.pageCap ?? asked);
 		const page = Math.max(1, Math.floor(Number(params.page ?? 1)));
 		return this.sorted(filters)
-			.slice((page - 1) * size, page * size)
+			.slice((page - 1) * (this.options.pageOffsets === 'asked' ? asked : size), (page - 1) * (this.options.pageOffsets === 'asked' ? asked : size) + size)
 			.map((record) => {
 				let item = this.items.get(record);
 				if (item === undefined) this.items.set(record, (item = this.listed(record)));

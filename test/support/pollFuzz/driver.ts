@@ -59,7 +59,7 @@ export async function runHistory(h: History, trace?: (line: string) => void, pol
 }
 
 async function run(h: History, pollFn: PollFn, trace?: (line: string) => void): Promise<Outcome> {
-	const bank = new Bank(h.writes, { shape: h.shape, order: h.order, pageCap: h.pageCap, quotaPerMinute: h.quotaPerMinute, statusFailRate: h.statusFailRate, random: h.random });
+	const bank = new Bank(h.writes, { shape: h.shape, order: h.order, pageCap: h.pageCap, pageOffsets: h.pageOffsets, quotaPerMinute: h.quotaPerMinute, statusFailRate: h.statusFailRate, random: h.random });
 	let clockMs = h.startMs;
 	let live: IDataObject = {};
 	let saved = '{}';

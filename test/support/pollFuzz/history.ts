@@ -29,6 +29,8 @@ export interface History {
 	shape: ListShape;
 	order: ListOrder;
 	pageCap?: number;
+	/** Where page P starts under a cap: after (P − 1) × the size served, or × the size asked (the contract says neither). */
+	pageOffsets?: 'served' | 'asked';
 	quotaPerMinute?: number;
 	statusFailRate: number;
 	settings: PollSettings;
@@ -117,7 +119,9 @@ export function generate(seed: number, shape: ListShape, size: Size = 'short'): 
 	const quotaPerMinute = chance(0.2) ? int(2, 30) : undefined;
 	const statusFailRate = chance(0.2) ? int(5, 30) / 100 : 0;
 	const order: ListOrder = chance(0.2) ? 'recorded' : 'created';
-	note(`cap ${pageCap ?? 'none'}${quotaPerMinute ? ` quota ${quotaPerMinute}` : ''}${statusFailRate ? ` 83s ${statusFailRate}` : ''}${budgetMs ? ` budget ${budgetMs / 1000}s` : ''}${latencyMs ? ` latency ${latencyMs}ms` : ''} ${order}`);
+	// From the seed, not the PRNG: the histories drawn before this choice existed stay as they were.
+	const pageOffsets = pageCap !== undefined && seed % 2 === 1 ? 'asked' : 'served';
+	note(`cap ${pageCap ?? 'none'}${pageOffsets === 'asked' ? ' numbered as asked' : ''}${quotaPerMinute ? ` quota ${quotaPerMinute}` : ''}${statusFailRate ? ` 83s ${statusFailRate}` : ''}${budgetMs ? ` budget ${budgetMs / 1000}s` : ''}${latencyMs ? ` latency ${latencyMs}ms` : ''} ${order}`);
 
 	const writes: Write[] = [];
 	let n = 0;
@@ -200,7 +204,7 @@ export function generate(seed: number, shape: ListShape, size: Size = 'short'): 
 	writes.sort((a, b) => a.atMs - b.atMs);
 	let id = 0;
 	for (const w of writes) if ('create' in w) w.create.id = ++id;
-	return { seed, shape, order, pageCap, quotaPerMinute, statusFailRate, settings, budgetMs, latencyMs, offset0Ms, driftPerMs, startMs, polls, writes, random: prng(seed ^ 0x5eed), features };
+	return { seed, shape, order, pageCap, pageOffsets, quotaPerMinute, statusFailRate, settings, budgetMs, latencyMs, offset0Ms, driftPerMs, startMs, polls, writes, random: prng(seed ^ 0x5eed), features };
 }
 
 /** The bank's clock at n8n's `ms`. */
