@@ -146,8 +146,12 @@ export async function startStream(run: StartRun, stream: Stream, scope: string):
 	const times = slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
 	for (const slot of slots) if (slot.reference !== undefined) base.memory.seen.set(slot.reference, slot.createdMs as number);
 	base.memory.mirror = slots.map((slot) => slot.reference ?? '');
-	// History: what is listed now. A record written later with an older created_at lies below these (a late one).
-	const floorMs = times.length === 0 ? null : Math.min(...times) + 1;
+	// History: what is listed now, this top and everything below it. The floor is just above the deepest record read:
+	// below it lies what was listed before it, stamped before it (in a list ordered by created_at that is the oldest
+	// of the top; in one ordered as records were written, a record written late may top the list with an older
+	// created_at than the records under it, which are history all the same). A record written later with an older
+	// created_at than the floor lies below it too (a late one).
+	const floorMs = times.length === 0 ? null : times[times.length - 1] + 1;
 	// Transfers listed at activation are history, and so are their reversals: the trigger's start is after the
 	// newest of them, by the bank's clock (n8n's may be minutes off: a failure the bank lists is never news to it).
 	// An empty list: every transfer the bank lists later is this trigger's.

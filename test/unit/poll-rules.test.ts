@@ -269,3 +269,40 @@ describe('Poll Trigger: whose turn it is (turns.ts, nextTurn)', () => {
 		expect(outcome.drainPolls).toBeLessThanOrEqual(100);
 	});
 });
+
+describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
+	it('is just above the deepest record read, not the oldest: a record written late on top of a list in written order leaves the history under it history', async () => {
+		const MIN = 60_000;
+		const startMs = Date.UTC(2026, 2, 4, 10);
+		const collection = (id: number, createdMs: number) => ({ id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs, status: 'success' as const });
+		const writes: Write[] = [
+			// History: ten collections, one a minute, then one written late, stamped 30 minutes before the first: a
+			// bank listing records as they were written puts it on top, over the ten.
+			...Array.from({ length: 10 }, (_, i) => ({ atMs: startMs - 20 * MIN + i * MIN, create: collection(i + 1, startMs - 20 * MIN + i * MIN) })),
+			{ atMs: startMs - 5 * MIN, create: collection(11, startMs - 50 * MIN) },
+			// News: one collection after the start.
+			{ atMs: startMs + 3 * MIN, create: collection(12, startMs + 3 * MIN) },
+		];
+		const h: History = {
+			seed: 0,
+			shape: 'documented',
+			order: 'recorded',
+			pageCap: 3,
+			statusFailRate: 0,
+			settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 10 },
+			latencyMs: 100,
+			offset0Ms: 0,
+			driftPerMs: 0,
+			startMs,
+			polls: Array.from({ length: 10 }, (_, i) => ({ atMs: startMs + i * MIN })),
+			writes,
+			random: () => 0.5,
+			features: [],
+		};
+		const outcome = await runHistory(h);
+		// With the floor above the oldest record of the first page (as 889434b did: COL-11, 50 minutes back), the
+		// collections under that page lay above the floor, and the check for records written late took them for news.
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(1);
+	});
+});
