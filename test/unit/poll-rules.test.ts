@@ -19,6 +19,12 @@ type Row = { reference: string; createdMs: number };
 const row = (reference: string, second: number): Row => ({ reference, createdMs: T0 + second * 1000 });
 const toSlot = (r: Row) => ({ reference: r.reference, createdMs: r.createdMs, record: { reference_number: r.reference } });
 
+/** A history built by hand: one poll a minute from `startMs`, the bank's clock n8n's, no faults, the documented shape. */
+function handBuilt(h: Pick<History, 'order' | 'pageCap' | 'settings' | 'startMs' | 'writes'> & { polls: number }): History {
+	const polls = Array.from({ length: h.polls }, (_, i) => ({ atMs: h.startMs + i * 60_000 }));
+	return { seed: 0, shape: 'documented', statusFailRate: 0, latencyMs: 100, offset0Ms: 0, driftPerMs: 0, random: () => 0.5, features: [], ...h, polls };
+}
+
 /**
  * One poll of `list` on the saved `state` with `budget` requests, the bank serving at most `cap` records a page: what
  * it handed on, and how many requests it made.
@@ -124,22 +130,7 @@ describe('Poll Trigger: the transfers pending at its start (start.ts)', () => {
 			...pending.map((record) => ({ atMs: startMs - 5 * MIN, create: record })),
 			...pending.map((record) => ({ atMs: startMs + 3 * MIN, update: { reference: record.reference, status: 'success' as const, bankMs: startMs + 3 * MIN } })),
 		];
-		const h: History = {
-			seed: 0,
-			shape: 'documented',
-			order: 'created',
-			pageCap: 1,
-			statusFailRate: 0,
-			settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget },
-			latencyMs: 100,
-			offset0Ms: 0,
-			driftPerMs: 0,
-			startMs,
-			polls: Array.from({ length: 8 }, (_, i) => ({ atMs: startMs + i * MIN })),
-			writes,
-			random: () => 0.5,
-			features: [],
-		};
+		const h = handBuilt({ order: 'created', pageCap: 1, settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget }, startMs, polls: 8, writes });
 		const outcome = await runHistory(h);
 		// Reading only the first page of pending transfers (as 584e0e2 did), a bank serving one record a page let the
 		// trigger watch one of the four: three outcomes never came. At 4 requests the first poll reads three pages
@@ -230,9 +221,7 @@ describe("Poll Trigger: the bank's clock and records stamped in its future (poll
 
 describe('Poll Trigger: whose turn it is (turns.ts, nextTurn)', () => {
 	it('the turn passes only to a list with work left: a burst of collections and transfers behind a bank serving 3 a page, at the minimum Requests per Poll', async () => {
-		const MIN = 60_000;
 		const startMs = Date.UTC(2026, 2, 3, 9);
-		// 60 successful transfers written in one burst after the trigger started; no collection, no failure.
 		// 60 collections and 60 successful transfers written in one burst after the trigger started; no failure.
 		const writes: Write[] = [
 			...Array.from({ length: 60 }, (_, i) => ({
@@ -244,22 +233,7 @@ describe('Poll Trigger: whose turn it is (turns.ts, nextTurn)', () => {
 				create: { id: i + 101, reference: `TRF-${i}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs: startMs + 30_000 + i, status: 'success' as const },
 			})),
 		];
-		const h: History = {
-			seed: 0,
-			shape: 'documented',
-			order: 'created',
-			pageCap: 3,
-			statusFailRate: 0,
-			settings: { events: ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS', 'TRANSFER_FAILED'], output: 'event', requestBudget: 6 },
-			latencyMs: 100,
-			offset0Ms: 0,
-			driftPerMs: 0,
-			startMs,
-			polls: Array.from({ length: 4 }, (_, i) => ({ atMs: startMs + i * MIN })),
-			writes,
-			random: () => 0.5,
-			features: [],
-		};
+		const h = handBuilt({ order: 'created', pageCap: 3, settings: { events: ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS', 'TRANSFER_FAILED'], output: 'event', requestBudget: 6 }, startMs, polls: 4, writes });
 		const outcome = await runHistory(h);
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(120);
@@ -283,22 +257,7 @@ describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 			// News: one collection after the start.
 			{ atMs: startMs + 3 * MIN, create: collection(12, startMs + 3 * MIN) },
 		];
-		const h: History = {
-			seed: 0,
-			shape: 'documented',
-			order: 'recorded',
-			pageCap: 3,
-			statusFailRate: 0,
-			settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 10 },
-			latencyMs: 100,
-			offset0Ms: 0,
-			driftPerMs: 0,
-			startMs,
-			polls: Array.from({ length: 10 }, (_, i) => ({ atMs: startMs + i * MIN })),
-			writes,
-			random: () => 0.5,
-			features: [],
-		};
+		const h = handBuilt({ order: 'recorded', pageCap: 3, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 10 }, startMs, polls: 10, writes });
 		const outcome = await runHistory(h);
 		// With the floor above the oldest record of the first page (as 889434b did: COL-11, 50 minutes back), the
 		// collections under that page lay above the floor, and the check for records written late took them for news.
