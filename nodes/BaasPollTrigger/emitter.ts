@@ -121,8 +121,12 @@ export async function handleListed(run: EmitRun, stream: Stream, state: StreamSt
 	const reference = slot.reference as string;
 	const createdMs = slot.createdMs as number;
 	let record: IDataObject | undefined = slot.record;
-	if (record !== undefined && outcomeOf(record.status) !== 'pending' && stream.name === 'transfers' && run.variant === 'api') {
-		// The outcome is known; the event carries the Transfer status record, as the bank's webhook does.
+	const listed = outcomeOf(record?.status);
+	const kind = listed === 'pending' ? undefined : eventKindOf(stream.name, listed);
+	if (record !== undefined && kind !== undefined && run.settings.events.includes(kind) && stream.name === 'transfers' && run.variant === 'api') {
+		// The outcome is known; the event carries the Transfer status record, as the bank's webhook does. An outcome
+		// whose event is not selected costs no request: the record is only remembered (a reversal of it is still
+		// found in the failed-transfers list).
 		record = (await statusOf(run, stream, reference))?.record;
 	}
 	if (record === undefined || !(await conclude(run, stream, state, reference, record, createdMs))) {

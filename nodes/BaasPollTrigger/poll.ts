@@ -26,7 +26,6 @@ import type { ApiVariant } from '../common/transport/routes';
 import { startAfresh } from '../common/transport/session';
 import { Budget, OutOfBudget } from './budget';
 import { ListFollower } from './core/follow';
-import { trim } from './core/memory';
 import type { ListState } from './core/types';
 import type { DrivenList } from './drive';
 import { listsInTurn, nextTurn, savedTurn } from './turns';
@@ -35,6 +34,7 @@ import type { EmitRun, Emitted } from './emitter';
 import { handleFailure, handleListed, noteBehind, noticeFinal, recheckPending, warnAbout, warnAboutClock, who } from './emitter';
 import type { Stream } from './events';
 import { streamsFor, toItem } from './events';
+import { bankTimeOf, forget, forgetOld } from './forgetting';
 import { boundPending, dueReferences } from './pending';
 import { readListPage } from './reader';
 import type { PollSettings } from './settings';
@@ -93,43 +93,9 @@ function followStream(run: Run, stream: Stream, state: StreamState): DrivenList 
 	return driven(run, state, filters, handOnCost(run, stream), true, async (slot) => await handleListed(run, stream, state, slot), (slots) => noticeFinal(state, slots, run.nowMs));
 }
 
-/**
- * The bank's clock as its list shows it, where a few records stamped in the future (a local time labelled UTC)
- * cannot reach it: of the newest 2·keepTop + 1 records handled (by the list's order), the created_at in the middle
- * (keepTop of them stamped later). A bank listing by created_at puts records stamped in the future on top, and the
- * middle is the newest below the top keepTop; one listing by the order it recorded them lists them among the rest,
- * and the middle still ignores up to keepTop of them wherever they are. Null while the list holds no more than
- * keepTop: nothing is forgotten by age then.
- */
-export function bankTimeOf(list: ListState): number | null {
-	const newest: number[] = [];
-	for (const reference of list.memory.mirror) {
-		const ms = list.memory.seen.get(reference);
-		if (ms !== undefined) newest.push(ms);
-		if (newest.length > 2 * POLL_LIMITS.keepTop) break;
-	}
-	if (newest.length <= POLL_LIMITS.keepTop) return null;
-	newest.sort((a, b) => b - a);
-	return newest[POLL_LIMITS.keepTop];
-}
-
-/** Bounds what a list remembers; the floor rises above whatever it forgets. */
-function forget(list: ListState, forgetBeforeMs: number | null): void {
-	const floorMs = trim(list.memory, { forgetBeforeMs, maxSeen: POLL_LIMITS.maxSeen, keepTop: POLL_LIMITS.keepTop });
-	if (floorMs !== null) list.floorMs = Math.max(list.floorMs ?? -Infinity, floorMs);
-}
-
-/** Forgets what is older than the overlap behind the bank's clock, once the place is known to be up to date. */
-function forgetOld(list: ListState, follower: ListFollower | undefined): void {
-	// While a backlog is read, records not yet handed on lie above the floor, and until a check for records written
-	// late has looked behind the place, they may lie there: it waits (only the count bound holds).
-	const bankMs = follower?.caughtUp === true && follower.check.ended ? bankTimeOf(list) : null;
-	forget(list, bankMs === null ? null : bankMs - POLL_LIMITS.overlapMs);
-}
-
 function finish(run: Run, followed: Followed): StreamState {
 	const { state } = followed;
-	forgetOld(state, followed.list?.follower);
+	forgetOld(state, followed.list?.follower, run.nowMs);
 	const { kept, dropped } = boundPending(state.pending, POLL_LIMITS.maxPending);
 	warnAbout(run, dropped);
 	state.pending = kept;
@@ -278,7 +244,8 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 	if (failures !== undefined) {
 		const transfers = followed.find((f) => f.stream.name === 'transfers') as Followed;
 		const caughtUp = failures.list.follower.caughtUp && failures.list.follower.check.ended;
-		forget(failures.state, caughtUp ? failuresFloor(transfers.state) : null);
+		const lookBack = caughtUp ? failuresFloor(transfers.state) : null;
+		forget(failures.state, lookBack, lookBack);
 		next.failures = listToJson(scope, failures.state);
 	} else delete next.failures;
 	// Assigned as a whole, and only when something changed: n8n notices (and saves) changes to static data through

@@ -6,7 +6,7 @@
 import { ListFollower } from '../../nodes/BaasPollTrigger/core/follow';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import { followList } from '../../nodes/BaasPollTrigger/drive';
-import { bankTimeOf } from '../../nodes/BaasPollTrigger/poll';
+import { bankTimeOf } from '../../nodes/BaasPollTrigger/forgetting';
 import { pageOf, runCore } from '../support/coreDriver';
 import type { Write } from '../support/pollFuzz/bank';
 import { runHistory } from '../support/pollFuzz/driver';
@@ -263,5 +263,47 @@ describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 		// collections under that page lay above the floor, and the check for records written late took them for news.
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(1);
+	});
+});
+
+describe('Poll Trigger: what a record costs to hand on (emitter.ts, handleListed)', () => {
+	it('a transfer listed with an outcome whose event is not selected costs no status look-up; a reversal of it is still reported', async () => {
+		const startMs = Date.UTC(2026, 2, 5, 9);
+		const transfer = (id: number, status: 'success' | 'failed') => ({ id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs: startMs + 30_000 + id, status });
+		// Transfer Failed alone: 30 successful transfers and 3 failed ones after the start; one successful one is
+		// reversed 10 minutes later.
+		const writes: Write[] = [
+			...Array.from({ length: 33 }, (_, i) => ({ atMs: startMs + 30_000 + i, create: transfer(i + 1, i % 11 === 10 ? 'failed' : 'success') })),
+			{ atMs: startMs + 10 * 60_000, update: { reference: 'TRF-5', status: 'failed' as const, bankMs: startMs + 10 * 60_000 } },
+		];
+		const h = handBuilt({ order: 'created', pageCap: undefined, settings: { events: ['TRANSFER_FAILED'], output: 'event', requestBudget: 5 }, startMs, polls: 20, writes });
+		const outcome = await runHistory(h);
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(4);
+		// One look-up per event (the event carries the Transfer status record). Looking up every transfer listed, as
+		// d9e0b3 did: 34 look-ups, and at the minimum Requests per Poll a busy transfers list fell behind for good
+		// (long fuzz seeds 14, 19, 44, 50: Transfer Failed never emitted).
+		expect(outcome.statusRequests).toBeLessThanOrEqual(6);
+	});
+});
+
+describe("Poll Trigger: what a quiet list forgets (forgetting.ts, bankNowOf)", () => {
+	it("a list the bank stopped writing to ages as n8n waits: once the overlap has passed a quiet poll reads its top page only", async () => {
+		const startMs = Date.UTC(2026, 2, 6, 9);
+		// 300 collections in one minute, then nothing: three pages of the list lie within the overlap by the newest
+		// record's time for ever, unless the bank's clock moves on with n8n's.
+		const writes: Write[] = Array.from({ length: 300 }, (_, i) => ({
+			atMs: startMs + 30_000,
+			create: { id: i + 1, reference: `COL-${i}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs: startMs + 30_000 + i * 100, status: 'success' as const },
+		}));
+		const polls = 60;
+		const h = handBuilt({ order: 'created', pageCap: undefined, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 20 }, startMs, polls, writes });
+		const outcome = await runHistory(h);
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(300);
+		// By the newest record's time alone the overlap never passes: every quiet poll reads its top page and one to
+		// check behind it (133 list requests in 63 polls). Aged by n8n's waiting: 1 a poll once 15 minutes have passed
+		// (87).
+		expect(outcome.listRequests).toBeLessThanOrEqual(outcome.polls + 30);
 	});
 });
