@@ -99,6 +99,38 @@ describe("Poll Trigger core's rules", () => {
 	});
 });
 
+describe('Poll Trigger: a search that lands on malformed entries (core/search.ts, showsNoRecord)', () => {
+	it('judges a page of malformed entries only by the page above it: a place right above one is still found', () => {
+		// The trigger stands on h0 (its floor just above it, as at its start); 21 records were written above it since,
+		// a malformed entry lies right below it, then history. The bank serves one record a page: the search gallops
+		// to ranks 1, 4, 10, 22, and rank 22 is the malformed entry.
+		const h0 = row('h0', 100);
+		const malformed: Row = { reference: '', createdMs: NaN };
+		const list = [...Array.from({ length: 21 }, (_, i) => row(`n${i}`, 200 + i)).reverse(), h0, malformed, ...Array.from({ length: 10 }, (_, i) => row(`o${i}`, 50 - i))];
+		const state = standingAt([h0], h0.createdMs + 1, 1);
+		const slotOf = (r: Row) => (r.reference === '' ? {} : toSlot(r));
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 3; polls++) {
+			let left = 60;
+			const follower = new ListFollower(state, { nowMs: T0 + 86_400_000, ordered: true, requestsLeft: () => left, bank: { served: 1 } });
+			runCore(followList(follower), {
+				read: (window, atLeast) => {
+					if (left < atLeast) return undefined;
+					left--;
+					return pageOf(list, window, slotOf, 1);
+				},
+				handOn: (slots) => {
+					emitted.push(...slots.map((slot) => slot.reference as string));
+					return slots.length;
+				},
+			});
+		}
+		// Taking the malformed page for one above the place (as 6f735bc did), the search stepped past h0, met history
+		// below it, started over from the top and met there again, for good: nothing emitted.
+		expect(emitted).toEqual(Array.from({ length: 21 }, (_, i) => `n${i}`));
+	});
+});
+
 describe('Poll Trigger: a search whose bounds meet on nothing (core/search.ts, searchMet)', () => {
 	it('looks once more from the top before giving the place up, so a record written late below it is still found', () => {
 		// The trigger handled h0…h9; 5 records were written above them, and one late (l, older than all of them but

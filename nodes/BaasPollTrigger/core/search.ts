@@ -6,7 +6,7 @@
 import type { ListFollower, Taken } from './follow';
 import { firstValid } from './memory';
 import { withNextPage } from './across';
-import type { Core } from './types';
+import type { Core, Page } from './types';
 import { startOf, windowFor } from './windows';
 
 /** One page of the search for the place: below the last page known to be above it, then halving. */
@@ -54,9 +54,18 @@ export function* searchStep(f: ListFollower): Core<void> {
 	if (state.searchTo === undefined) rank = f.search.probes === 0 && !f.search.resumed ? lo : Math.max(lo + cap, 2 * lo);
 	else rank = lo + Math.max(0, Math.floor((state.searchTo - lo - cap) / 2));
 	f.search.probes++;
-	const taken = yield* f.take(windowFor(rank, cap, 'top', 0));
+	let taken = yield* f.take(windowFor(rank, cap, 'top', 0));
+	// A page of malformed entries only says nothing of where the place lies (taken for "below", a search stepped past
+	// a place right above it for good): the page above it does, read until one shows a record or reaches the search's
+	// lower bound.
+	while (taken.outcome === 'unplaced' && showsNoRecord(taken.page) && taken.page.window.page > 1 && taken.page.start - taken.page.window.size >= lo) {
+		taken = yield* f.take({ page: taken.page.window.page - 1, size: taken.page.window.size });
+	}
 	if (taken.outcome === 'unplaced') yield* judge(f, taken);
 }
+
+/** Entries, none of them a record (null, no reference, no valid created_at). */
+const showsNoRecord = (page: Page) => page.slots.length > 0 && page.slots.every((slot) => slot.reference === undefined || slot.createdMs === undefined);
 
 /**
  * The page holding the list's last record, at rank `lo` - 1 (nothing handled yet: a backfill, or a list read
