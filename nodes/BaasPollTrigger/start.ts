@@ -117,7 +117,8 @@ function watchPending(run: StartRun, pending: PendingSet, slots: Slot[], skip: (
 }
 
 /** Whether a list's entries show a record to stand on (a malformed entry has no reference or time). */
-const showsARecord = (slots: Slot[]) => slots.some((slot) => slot.reference !== undefined && slot.createdMs !== undefined);
+const recordsIn = (slots: Slot[]) => slots.filter((slot) => slot.reference !== undefined && slot.createdMs !== undefined).length;
+const showsARecord = (slots: Slot[]) => recordsIn(slots) > 0;
 
 /**
  * A stream the trigger has no place in yet. With Start From, it reads up from that moment (a backfill);
@@ -137,9 +138,11 @@ export async function startStream(run: StartRun, stream: Stream, scope: string):
 	const base = { scope, pending, failed: new Map<string, number>(), memory: emptyMemory(), paging: defaultPaging(POLL_LIMITS.pageSize), ...(pendingScan !== undefined ? { pendingScan } : {}) };
 	const startFromMs = run.settings.startFromMs;
 	if (startFromMs !== undefined) return { state: { ...base, lag: null, floorMs: startFromMs, originMs: startFromMs }, fresh: false };
-	// Read on until a record shows (a first page of malformed entries only would make a list that holds records look
-	// empty, and its history new).
-	const top = await topOfList(run, listFilters(run, stream, {}), showsARecord, 0);
+	// Read on until two records show (when the list holds them): a first page of malformed entries only would make a
+	// list that holds records look empty, and its history new; and the floor below is set by the deepest record read,
+	// which must not be the top one alone: a record stamped in the bank's future stays on top of a list ordered by
+	// created_at, and alone on a page of one it would set the floor ahead of every record written after it.
+	const top = await topOfList(run, listFilters(run, stream, {}), (slots) => recordsIn(slots) >= 2, 0);
 	// Out of requests before a record showed: the start is made again at the next poll (nothing is saved).
 	if (!top.ended && !showsARecord(top.slots)) throw new OutOfBudget(run.context.getNode());
 	const { slots } = top;

@@ -277,6 +277,26 @@ describe('Poll Trigger: whose turn it is (turns.ts, nextTurn)', () => {
 });
 
 describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
+	it('is set by a record below the top one: a collection stamped in the bank\'s future alone on a page of one does not set it ahead', async () => {
+		const MIN = 60_000;
+		const startMs = Date.UTC(2026, 2, 7, 10);
+		const collection = (id: number, atMs: number, createdMs: number) => ({ atMs, create: { id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs, status: 'success' as const } });
+		const writes: Write[] = [
+			// History: a collection an hour ago, and one stamped 25 minutes in the bank's future (on top of the list).
+			collection(1, startMs - 60 * MIN, startMs - 60 * MIN),
+			collection(2, startMs - 5 * MIN, startMs + 25 * MIN),
+			// News: three collections after the start, stamped with the bank's present.
+			...[3, 4, 5].map((id) => collection(id, startMs + id * MIN, startMs + id * MIN)),
+		];
+		const h = handBuilt({ order: 'created', pageCap: 1, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 3 }, startMs, polls: 12, writes });
+		const outcome = await runHistory(h);
+		// Starting on the first page alone (as 7113cb0 did), the floor was set just above COL-2, 25 minutes ahead:
+		// the three collections lay below it, taken for history, never emitted (fuzz seeds 1068, 6620).
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(3);
+	});
+
+
 	it('is just above the deepest record read, not the oldest: a record written late on top of a list in written order leaves the history under it history', async () => {
 		const MIN = 60_000;
 		const startMs = Date.UTC(2026, 2, 4, 10);
