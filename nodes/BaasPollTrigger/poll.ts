@@ -95,7 +95,7 @@ function followStream(run: Run, stream: Stream, state: StreamState): DrivenList 
 
 function finish(run: Run, followed: Followed): StreamState {
 	const { state } = followed;
-	forgetOld(state, followed.list?.follower, run.nowMs);
+	forgetOld(state, followed.list?.follower);
 	const { kept, dropped } = boundPending(state.pending, POLL_LIMITS.maxPending);
 	warnAbout(run, dropped);
 	state.pending = kept;
@@ -244,8 +244,7 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 	if (failures !== undefined) {
 		const transfers = followed.find((f) => f.stream.name === 'transfers') as Followed;
 		const caughtUp = failures.list.follower.caughtUp && failures.list.follower.check.ended;
-		const lookBack = caughtUp ? failuresFloor(transfers.state) : null;
-		forget(failures.state, lookBack, lookBack);
+		forget(failures.state, caughtUp ? failuresFloor(transfers.state) : null);
 		next.failures = listToJson(scope, failures.state);
 	} else delete next.failures;
 	// Assigned as a whole, and only when something changed: n8n notices (and saves) changes to static data through

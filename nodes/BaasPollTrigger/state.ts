@@ -74,11 +74,6 @@ function parseCheck(value: unknown, mirror: string[]): CheckProgress | undefined
 	return check.good === undefined && check.bad === undefined ? undefined : check;
 }
 
-function parseClock(value: unknown): ListState['clock'] {
-	const v = (typeof value === 'object' && value !== null ? value : {}) as IDataObject;
-	return typeof v.bankMs === 'number' && Number.isFinite(v.bankMs) && typeof v.atMs === 'number' && Number.isFinite(v.atMs) ? { bankMs: v.bankMs, atMs: v.atMs } : undefined;
-}
-
 /** A list's place and memory as saved (version 2), or from a version 1 cursor (its references, newest first). */
 function parseList(v: IDataObject, pageSize: number, nowMs: number): ListState | undefined {
 	if (v.v === VERSION) {
@@ -96,7 +91,6 @@ function parseList(v: IDataObject, pageSize: number, nowMs: number): ListState |
 			grewBy: typeof v.grewBy === 'number' && v.grewBy >= 0 ? v.grewBy : undefined,
 			heldPolls: typeof v.heldPolls === 'number' && Number.isInteger(v.heldPolls) && v.heldPolls > 0 ? v.heldPolls : undefined,
 			check: parseCheck(v.check, mirror),
-			clock: parseClock(v.clock),
 		};
 	}
 	const cursor = v.cursor as IDataObject | undefined;
@@ -156,7 +150,6 @@ export function listToJson(scope: string, list: ListState): IDataObject {
 		paging: list.paging as unknown as IDataObject,
 		...(list.grewBy !== undefined ? { grewBy: list.grewBy } : {}),
 		...(list.heldPolls !== undefined ? { heldPolls: list.heldPolls } : {}),
-		...(list.clock !== undefined ? { clock: list.clock as unknown as IDataObject } : {}),
 		...(list.check !== undefined ? { check: Object.fromEntries(Object.entries(list.check).filter(([, value]) => value !== undefined)) as IDataObject } : {}),
 	};
 }

@@ -339,23 +339,3 @@ describe('Poll Trigger: what a record costs to hand on (emitter.ts, handleListed
 	});
 });
 
-describe("Poll Trigger: what a quiet list forgets (forgetting.ts, bankNowOf)", () => {
-	it("a list the bank stopped writing to ages as n8n waits: once the overlap has passed a quiet poll reads its top page only", async () => {
-		const startMs = Date.UTC(2026, 2, 6, 9);
-		// 300 collections in one minute, then nothing: three pages of the list lie within the overlap by the newest
-		// record's time for ever, unless the bank's clock moves on with n8n's.
-		const writes: Write[] = Array.from({ length: 300 }, (_, i) => ({
-			atMs: startMs + 30_000,
-			create: { id: i + 1, reference: `COL-${i}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs: startMs + 30_000 + i * 100, status: 'success' as const },
-		}));
-		const polls = 60;
-		const h = handBuilt({ order: 'created', pageCap: undefined, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 20 }, startMs, polls, writes });
-		const outcome = await runHistory(h);
-		expect(outcome.violations).toEqual([]);
-		expect(outcome.events).toBe(300);
-		// By the newest record's time alone the overlap never passes: every quiet poll reads its top page and one to
-		// check behind it (133 list requests in 63 polls). Aged by n8n's waiting: 1 a poll once 15 minutes have passed
-		// (87).
-		expect(outcome.listRequests).toBeLessThanOrEqual(outcome.polls + 30);
-	});
-});

@@ -229,7 +229,7 @@ export interface TrimLimits {
  * Bounds the memory: the mirror loses entries from its bottom (the oldest) that are older than `forgetBeforeMs`
  * or beyond `maxSeen`; `seen` keeps every mirror entry, and other records (no longer listed where the mirror
  * expected them) until they are older than `forgetBeforeMs`, at most `maxSeen` in all, the oldest going first.
- * Returns the floor the memory now needs: just above the newest record it forgot (null: it forgot nothing).
+ * Returns the floor the memory now needs: `forgetBeforeMs`, raised above any record forgotten younger than it.
  */
 export function trim(memory: Memory, limits: TrimLimits): number | null {
 	const old = (reference: string) => {
@@ -252,7 +252,7 @@ export function trim(memory: Memory, limits: TrimLimits): number | null {
 	}
 	for (const [reference, ms] of others.slice(0, room)) kept.set(reference, ms);
 	// A record forgotten must never come back as new: the floor rises above every record forgotten.
-	let floorMs: number | null = null;
+	let floorMs = limits.forgetBeforeMs;
 	for (const [reference, ms] of memory.seen) if (!kept.has(reference)) floorMs = Math.max(floorMs ?? -Infinity, ms + 1);
 	memory.seen = kept;
 	return floorMs;

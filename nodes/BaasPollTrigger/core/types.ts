@@ -69,12 +69,6 @@ export interface ListState {
 	 * MAX_HELD_POLLS of them (follow.ts) a poll hands records on without waiting: never stuck.
 	 */
 	heldPolls?: number;
-	/**
-	 * The bank's clock as this list last showed it later (bankTimeOf, poll.ts) and n8n's clock then: between reads the
-	 * bank's clock moves on as n8n's does, so a list the bank stopped writing to still ages (n8n's clock measures only
-	 * how long it waited, never what the bank's time is).
-	 */
-	clock?: { bankMs: number; atMs: number };
 }
 
 /**
