@@ -131,6 +131,39 @@ describe('Poll Trigger: a search that lands on malformed entries (core/search.ts
 	});
 });
 
+describe('Poll Trigger: the page above joined when history opens a page (core/across.ts, withPageAbove)', () => {
+	it('keeps what lies below the re-read window: a Start From backfill whose first record older than Start From lies under a malformed entry, one record a page', () => {
+		// Start From at second 100: five records after it, then an entry with a reference but no valid created_at,
+		// then history. The search ends between the malformed entry and the history; the pair of one-record pages
+		// there places nothing, and the page above them (the oldest new record) must be read with both.
+		const fresh = Array.from({ length: 5 }, (_, i) => row(`n${i}`, 200 + i)).reverse();
+		const malformed: Row = { reference: 'bad', createdMs: NaN };
+		const history = Array.from({ length: 10 }, (_, i) => row(`o${i}`, 50 - i));
+		const list = [...fresh, malformed, ...history];
+		const state: ListState = { memory: { seen: new Map(), mirror: [] }, lag: null, floorMs: T0 + 100_000, paging: { cap: 1, served: 1 } };
+		const slotOf = (r: Row) => (r.reference === 'bad' ? { reference: 'bad' } : toSlot(r));
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 4; polls++) {
+			let left = 30;
+			const follower = new ListFollower(state, { nowMs: T0 + 86_400_000, ordered: true, requestsLeft: () => left, bank: { served: 1 } });
+			runCore(followList(follower), {
+				read: (window, atLeast) => {
+					if (left < atLeast) return undefined;
+					left--;
+					return pageOf(list, window, slotOf, 1);
+				},
+				handOn: (slots) => {
+					emitted.push(...slots.map((slot) => slot.reference as string));
+					return slots.length;
+				},
+			});
+		}
+		// Re-reading only the window of the pair's first page (as 5039eb9 did), the joined page lost the history
+		// under it and placed nothing: nothing emitted, at every poll.
+		expect(emitted).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
+	});
+});
+
 describe('Poll Trigger: a search whose bounds meet on nothing (core/search.ts, searchMet)', () => {
 	it('looks once more from the top before giving the place up, so a record written late below it is still found', () => {
 		// The trigger handled h0…h9; 5 records were written above them, and one late (l, older than all of them but

@@ -44,12 +44,19 @@ export function* withNextPage(f: ListFollower, page: Page, need: Need | undefine
 	return { window: page.window, start: page.start, slots: [...page.slots, ...next.slots], short: endsList };
 }
 
-/** `page` with the page above it, read first, and `page` read again after it: undefined when anything moved. */
+/**
+ * `page` with the page above it, read first, and `page`'s own window read again after it: undefined when anything
+ * moved. Nothing moved when the window's first reference (malformed entries before it aside) stands where it stood.
+ * A `page` joined from two reads keeps what lies below its own window (a page of one record whose entry is malformed
+ * and the history below it: the record above places the pair).
+ */
 export function* withPageAbove(f: ListFollower, page: Page, need: Need | undefined): Core<Page | undefined> {
-	const opening = page.slots[0]?.reference;
-	if (page.window.page < 2 || opening === undefined || f.options.requestsLeft() < 2) return undefined;
+	const own = page.slots.slice(0, page.window.size);
+	const at = own.findIndex((slot) => slot.reference !== undefined);
+	if (page.window.page < 2 || at < 0 || f.options.requestsLeft() < 2) return undefined;
+	const opening = own[at].reference;
 	const above = yield* f.read({ page: page.window.page - 1, size: page.window.size }, need, 2);
 	const again = yield* f.read(page.window, need);
-	if (above.short || again.slots[0]?.reference !== opening) return undefined;
-	return { window: page.window, start: above.start, slots: [...above.slots, ...again.slots], short: again.short };
+	if (above.short || again.slots[at]?.reference !== opening) return undefined;
+	return { window: page.window, start: above.start, slots: [...above.slots, ...again.slots, ...page.slots.slice(own.length)], short: page.slots.length > own.length ? page.short : again.short };
 }
