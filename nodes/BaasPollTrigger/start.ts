@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiVariant } from '../common/transport/routes';
 import type { Budget } from './budget';
 import { OutOfBudget } from './budget';
-import { emptyMemory } from './core/memory';
+import { emptyMemory, isValid } from './core/memory';
 import type { Slot } from './core/memory';
 import type { ListState } from './core/types';
 import type { Stream } from './events';
@@ -116,8 +116,8 @@ function watchPending(run: StartRun, pending: PendingSet, slots: Slot[], skip: (
 	}
 }
 
-/** Whether a list's entries show a record to stand on (a malformed entry has no reference or time). */
-const recordsIn = (slots: Slot[]) => slots.filter((slot) => slot.reference !== undefined && slot.createdMs !== undefined).length;
+/** How many of a list's entries are records to stand on (a malformed entry has no reference or time). */
+const recordsIn = (slots: Slot[]) => slots.filter(isValid).length;
 const showsARecord = (slots: Slot[]) => recordsIn(slots) > 0;
 
 /**

@@ -4,6 +4,7 @@
  * names the rule each test holds and what it costs without it.
  */
 import { ListFollower } from '../../nodes/BaasPollTrigger/core/follow';
+import type { Slot } from '../../nodes/BaasPollTrigger/core/memory';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import { followList } from '../../nodes/BaasPollTrigger/drive';
 import { bankTimeOf } from '../../nodes/BaasPollTrigger/forgetting';
@@ -26,10 +27,10 @@ function handBuilt(h: Pick<History, 'order' | 'pageCap' | 'settings' | 'startMs'
 }
 
 /**
- * One poll of `list` on the saved `state` with `budget` requests, the bank serving at most `cap` records a page: what
- * it handed on, and how many requests it made.
+ * One poll of `list` on the saved `state` with `budget` requests, the bank serving at most `cap` records a page (each
+ * entry as `slotOf` makes it: a malformed one for some): what it handed on, and how many requests it made.
  */
-function poll(state: ListState, list: Row[], budget: number, cap = Infinity) {
+function poll(state: ListState, list: Row[], budget: number, cap = Infinity, slotOf: (r: Row) => Slot = toSlot) {
 	let left = budget;
 	const emitted: string[] = [];
 	const follower = new ListFollower(state, { nowMs: T0 + 86_400_000, ordered: true, requestsLeft: () => left, bank: { served: 0 } });
@@ -37,7 +38,7 @@ function poll(state: ListState, list: Row[], budget: number, cap = Infinity) {
 		read: (window, atLeast) => {
 			if (left < atLeast) return undefined;
 			left--;
-			return pageOf(list, window, toSlot, cap);
+			return pageOf(list, window, slotOf, cap);
 		},
 		handOn: (slots) => {
 			emitted.push(...slots.map((slot) => slot.reference as string));
@@ -110,21 +111,7 @@ describe('Poll Trigger: a search that lands on malformed entries (core/search.ts
 		const state = standingAt([h0], h0.createdMs + 1, 1);
 		const slotOf = (r: Row) => (r.reference === '' ? {} : toSlot(r));
 		const emitted: string[] = [];
-		for (let polls = 0; polls < 3; polls++) {
-			let left = 60;
-			const follower = new ListFollower(state, { nowMs: T0 + 86_400_000, ordered: true, requestsLeft: () => left, bank: { served: 1 } });
-			runCore(followList(follower), {
-				read: (window, atLeast) => {
-					if (left < atLeast) return undefined;
-					left--;
-					return pageOf(list, window, slotOf, 1);
-				},
-				handOn: (slots) => {
-					emitted.push(...slots.map((slot) => slot.reference as string));
-					return slots.length;
-				},
-			});
-		}
+		for (let polls = 0; polls < 3; polls++) emitted.push(...poll(state, list, 60, 1, slotOf).emitted);
 		// Taking the malformed page for one above the place (as 6f735bc did), the search stepped past h0, met history
 		// below it, started over from the top and met there again, for good: nothing emitted.
 		expect(emitted).toEqual(Array.from({ length: 21 }, (_, i) => `n${i}`));
@@ -143,21 +130,7 @@ describe('Poll Trigger: the page above joined when history opens a page (core/ac
 		const state: ListState = { memory: { seen: new Map(), mirror: [] }, lag: null, floorMs: T0 + 100_000, paging: { cap: 1, served: 1 } };
 		const slotOf = (r: Row) => (r.reference === 'bad' ? { reference: 'bad' } : toSlot(r));
 		const emitted: string[] = [];
-		for (let polls = 0; polls < 4; polls++) {
-			let left = 30;
-			const follower = new ListFollower(state, { nowMs: T0 + 86_400_000, ordered: true, requestsLeft: () => left, bank: { served: 1 } });
-			runCore(followList(follower), {
-				read: (window, atLeast) => {
-					if (left < atLeast) return undefined;
-					left--;
-					return pageOf(list, window, slotOf, 1);
-				},
-				handOn: (slots) => {
-					emitted.push(...slots.map((slot) => slot.reference as string));
-					return slots.length;
-				},
-			});
-		}
+		for (let polls = 0; polls < 4; polls++) emitted.push(...poll(state, list, 30, 1, slotOf).emitted);
 		// Re-reading only the window of the pair's first page (as 5039eb9 did), the joined page lost the history
 		// under it and placed nothing: nothing emitted, at every poll.
 		expect(emitted).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);

@@ -32,7 +32,8 @@ export interface Memory {
 
 export const emptyMemory = (): Memory => ({ seen: new Map(), mirror: [] });
 
-const isValid = (slot: Slot): slot is Required<Pick<Slot, 'reference' | 'createdMs'>> & Slot =>
+/** A slot holding a record (a malformed entry has no reference or no valid created_at). */
+export const isValid = (slot: Slot): slot is Required<Pick<Slot, 'reference' | 'createdMs'>> & Slot =>
 	slot.reference !== undefined && slot.createdMs !== undefined;
 
 /** Why the page could be placed against what the trigger knows. */

@@ -4,7 +4,7 @@
  * is told by what a page holds, never by created_at alone (a bank may list out of created_at order). Pure.
  */
 import type { ListFollower, Taken } from './follow';
-import { firstValid } from './memory';
+import { firstValid, isValid } from './memory';
 import { withNextPage } from './across';
 import type { Core, Page } from './types';
 import { startOf, windowFor } from './windows';
@@ -65,7 +65,7 @@ export function* searchStep(f: ListFollower): Core<void> {
 }
 
 /** Entries, none of them a record (null, no reference, no valid created_at). */
-const showsNoRecord = (page: Page) => page.slots.length > 0 && page.slots.every((slot) => slot.reference === undefined || slot.createdMs === undefined);
+const showsNoRecord = (page: Page) => page.slots.length > 0 && !page.slots.some(isValid);
 
 /**
  * The page holding the list's last record, at rank `lo` - 1 (nothing handled yet: a backfill, or a list read
