@@ -116,6 +116,23 @@ describe('Poll Trigger: a search that lands on malformed entries (core/search.ts
 		// below it, started over from the top and met there again, for good: nothing emitted.
 		expect(emitted).toEqual(Array.from({ length: 21 }, (_, i) => `n${i}`));
 	});
+
+	it('walks up a run of malformed entries longer than a poll has requests for, going on where the last poll left it (searchAbove)', () => {
+		// As above, but the search's probe lands on the last of 4 malformed entries right below the place, and a poll
+		// has 2 requests: no poll alone reads from the probe up to h0.
+		const h0 = row('h0', 100);
+		const malformed: Row = { reference: '', createdMs: NaN };
+		const fresh = Array.from({ length: 9 }, (_, i) => row(`n${i}`, 200 + i)).reverse();
+		const list = [...fresh, h0, malformed, malformed, malformed, malformed, ...Array.from({ length: 10 }, (_, i) => row(`o${i}`, 50 - i))];
+		const state = standingAt([h0], h0.createdMs + 1, 1);
+		Object.assign(state, { lag: null, searchFrom: 10, searchTo: 15 });
+		const slotOf = (r: Row) => (r.reference === '' ? {} : toSlot(r));
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 20; polls++) emitted.push(...poll(state, list, 2, 1, slotOf).emitted);
+		// Walking up from the probe afresh at every poll (as 25f455b did), each poll read the same two malformed pages
+		// and ran out: nothing emitted, for good (fuzz seed 20180 in the wild).
+		expect(emitted).toEqual(Array.from({ length: 9 }, (_, i) => `n${i}`));
+	});
 });
 
 describe('Poll Trigger: the page above joined when history opens a page (core/across.ts, withPageAbove)', () => {
@@ -134,6 +151,25 @@ describe('Poll Trigger: the page above joined when history opens a page (core/ac
 		// Re-reading only the window of the pair's first page (as 5039eb9 did), the joined page lost the history
 		// under it and placed nothing: nothing emitted, at every poll.
 		expect(emitted).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
+	});
+});
+
+describe('Poll Trigger: the check for records written late behind a bank that caps its pages (core/check.ts)', () => {
+	it('judges a short page that does not show the deepest record, on the page already read when it is the one asked: a cap is learned at 2 requests a poll', () => {
+		// The trigger handled h0…h8 asking pages of 100 and has only ever been served 5 (the bank caps its pages; it
+		// never needed to know). l was written late below h0, below the first page the bank serves.
+		const handled = Array.from({ length: 9 }, (_, i) => row(`h${i}`, 100 + i)).reverse();
+		const late = row('l', 50);
+		const list = [...handled, late];
+		// An earlier poll's check saw h0, the deepest, in place: what is left to look at lies below it.
+		const state: ListState = { ...standingAt(handled, T0, 100), check: { good: 'h0' } };
+		state.paging.served = 5;
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 10; polls++) emitted.push(...poll(state, list, 2, 5).emitted);
+		// Reading the place's page again for the check (as 25f455b did) left no request to judge it: the cap was never
+		// learned, and l never emitted (fuzz seed 7401 in the wild).
+		expect(emitted).toEqual(['l']);
+		expect(state.paging.cap).toBe(5);
 	});
 });
 

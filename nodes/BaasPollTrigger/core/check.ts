@@ -112,10 +112,18 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 			}
 		}
 		const key = JSON.stringify(window);
-		if (key === lastWindow) return false; // nothing changed since the same page was read: the next poll looks again
+		if (key === lastWindow) {
+			// The same page again. A short one may hide what is sought below it: whether the bank caps its pages is
+			// judged first (a cap learned, the next round asks for pages it serves); otherwise the next poll looks again.
+			if (last === undefined || !last.page.short || last.endsList || (yield* f.endsList(last.page, 'check'))) return false;
+			continue;
+		}
 		lastWindow = key;
 		const was = { bad: indexOf(progress.bad), shallow: indexOf(progress.shallow), deepest: memory.mirror[deepest] };
-		const taken = yield* f.take(window, undefined, true);
+		// The page that placed the trigger in this poll, when it is the one asked for, is taken as read: read again,
+		// it costs the request that judging it (below) needs.
+		const placingPage = f.placing !== undefined && JSON.stringify(f.placing.page.window) === key ? f.placing.page : undefined;
+		const taken = yield* f.take(window, placingPage, true);
 		if (f.stopped) return false;
 		if (taken.outcome === 'capped') continue;
 		last = taken;

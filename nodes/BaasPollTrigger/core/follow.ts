@@ -12,7 +12,7 @@ import { takeAcross, withNextPage, withPageAbove } from './across';
 import { lookForLateRecords } from './check';
 import { firstValid, MALFORMED, readAgainst, takeIn } from './memory';
 import { endsList, readPage } from './pages';
-import { searchFrom, searchStep } from './search';
+import { clearSearch, searchFrom, searchStep } from './search';
 import type { Core, FollowOptions, ListState, Need, Page } from './types';
 import type { Window } from './windows';
 import { startOf, TOP_SLACK, windowFor } from './windows';
@@ -115,9 +115,7 @@ export class ListFollower {
 		if (firstValid(state.memory) === undefined && state.lag !== null) {
 			// Nothing handled to stand on yet (or no record after the floor so far): look from the top again.
 			state.lag = null;
-			state.searchFrom = undefined;
-			state.searchTo = undefined;
-			state.searchMet = undefined;
+			clearSearch(state);
 		}
 		if (state.lag === null) return yield* this.searchStep();
 		const cap = this.state.paging.cap;
@@ -235,9 +233,7 @@ export class ListFollower {
 			return this.place(page, inPage[0].position, null, undefined, endsList);
 		}
 		state.lag = page.start + (headPosition ?? inPage[0].position);
-		state.searchFrom = undefined;
-		state.searchTo = undefined;
-		state.searchMet = undefined;
+		clearSearch(state);
 		this.search.probes = 0;
 		// What the bank wrote above the place since it was last read: room to leave for it in the next page.
 		const was = oldHead === undefined || oldHead === MALFORMED ? undefined : page.slots.findIndex((slot) => slot.reference === oldHead);
@@ -268,10 +264,8 @@ export class ListFollower {
 		this.hold.page = undefined;
 		state.memory.mirror = state.memory.mirror.slice(index);
 		state.lag = shown ? rank : null;
-		state.searchFrom = shown ? undefined : rank;
+		clearSearch(state, shown ? undefined : rank);
 		this.placed = true;
 		if (this.phase === 'place') this.phase = 'climb';
-		state.searchTo = undefined;
-		state.searchMet = undefined;
 	}
 }

@@ -6,7 +6,7 @@
 import type { ListFollower, Taken } from './follow';
 import { firstValid, isValid } from './memory';
 import { withNextPage } from './across';
-import type { Core, Page } from './types';
+import type { Core, ListState, Page } from './types';
 import { startOf, windowFor } from './windows';
 
 /** One page of the search for the place: below the last page known to be above it, then halving. */
@@ -15,9 +15,7 @@ export function* searchFrom(f: ListFollower, taken: Taken): Core<void> {
 	const { state } = f;
 	state.grewBy = undefined;
 	state.lag = null;
-	state.searchFrom = undefined;
-	state.searchTo = undefined;
-	state.searchMet = undefined;
+	clearSearch(state);
 	yield* judge(f, taken);
 	if (state.lag === null) yield* searchStep(f);
 }
@@ -54,14 +52,26 @@ export function* searchStep(f: ListFollower): Core<void> {
 	if (state.searchTo === undefined) rank = f.search.probes === 0 && !f.search.resumed ? lo : Math.max(lo + cap, 2 * lo);
 	else rank = lo + Math.max(0, Math.floor((state.searchTo - lo - cap) / 2));
 	f.search.probes++;
-	let taken = yield* f.take(windowFor(rank, cap, 'top', 0));
+	// A walk up through malformed entries goes on where an earlier poll left it.
+	const above = state.searchAbove !== undefined && state.searchAbove >= lo ? state.searchAbove : undefined;
+	let taken = yield* f.take(above !== undefined ? windowFor(above, cap, 'bottom', 0, 0) : windowFor(rank, cap, 'top', 0));
 	// A page of malformed entries only says nothing of where the place lies (taken for "below", a search stepped past
 	// a place right above it for good): the page above it does, read until one shows a record or reaches the search's
-	// lower bound.
-	while (taken.outcome === 'unplaced' && showsNoRecord(taken.page) && taken.page.window.page > 1 && taken.page.start - taken.page.window.size >= lo) {
-		taken = yield* f.take({ page: taken.page.window.page - 1, size: taken.page.window.size });
+	// lower bound. How far the walk got is saved: a run of such pages longer than a poll's requests is still crossed.
+	while (taken.outcome === 'unplaced' && showsNoRecord(taken.page) && taken.page.start > lo) {
+		state.searchAbove = taken.page.start - 1;
+		taken = yield* f.take(windowFor(state.searchAbove, cap, 'bottom', 0, 0));
 	}
+	state.searchAbove = undefined;
 	if (taken.outcome === 'unplaced') yield* judge(f, taken);
+}
+
+/** Forgets where the search for the place stood; `from`: a rank the place is known to lie at or below. */
+export function clearSearch(state: ListState, from?: number): void {
+	state.searchFrom = from;
+	state.searchTo = undefined;
+	state.searchMet = undefined;
+	state.searchAbove = undefined;
 }
 
 /** Entries, none of them a record (null, no reference, no valid created_at). */
@@ -122,7 +132,5 @@ function lost(f: ListFollower): void {
 	if (remembered.length > 0) state.floorMs = Math.max(state.floorMs ?? -Infinity, Math.min(...remembered));
 	state.memory.mirror = [];
 	state.lag = null;
-	state.searchFrom = undefined;
-	state.searchTo = undefined;
-	state.searchMet = undefined;
+	clearSearch(state);
 }

@@ -53,6 +53,8 @@ export interface ListState {
 	searchTo?: number;
 	/** While searching: the bounds met on nothing once, and the search started again from the top. */
 	searchMet?: boolean;
+	/** While searching: the rank right above a run of pages of malformed entries only, walked up from a probe. */
+	searchAbove?: number;
 	/** Records created before this are history (bank clock, ms); null: every record counts. */
 	floorMs: number | null;
 	paging: Paging;
