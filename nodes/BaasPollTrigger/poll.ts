@@ -208,17 +208,24 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 	let failures: { state: ListState; list: DrivenList } | undefined;
 	let stopped: unknown;
 	try {
-		for (const stream of streamsFor(settings)) {
-			const state = parseState(saved[stream.name], scope, nowMs, POLL_LIMITS.pageSize);
-			if (state !== undefined) {
-				followed.push({ stream, state, list: followStream(run, stream, state) });
-				continue;
+		const streams = streamsFor(settings).map((stream) => ({ stream, state: parseState(saved[stream.name], scope, nowMs, POLL_LIMITS.pageSize) }));
+		for (const { stream, state } of streams) if (state !== undefined) followed.push({ stream, state, list: followStream(run, stream, state) });
+		const startNew = async () => {
+			for (const { stream, state } of streams) {
+				if (state !== undefined) continue;
+				await within(run, 0, async () => {
+					const start = await startStream(run, stream, scope);
+					run.progressed = true;
+					// A new place is read from the next poll on; a backfill begins now.
+					followed.push({ stream, state: start.state, list: start.fresh ? undefined : followStream(run, stream, start.state) });
+				});
 			}
-			const start = await startStream(run, stream, scope);
-			run.progressed = true;
-			// A new place is read from the next poll on; a backfill begins now.
-			followed.push({ stream, state: start.state, list: start.fresh ? undefined : followStream(run, stream, start.state) });
-		}
+			followed.sort((a, b) => streams.findIndex((s) => s.stream === a.stream) - streams.findIndex((s) => s.stream === b.stream));
+		};
+		// Lists start at the first poll. A start that ran out of requests is made again with what a later poll leaves
+		// after the lists started before it: one that needs more than a poll has never holds them up.
+		const later = followed.length > 0;
+		if (!later) await startNew();
 		const transfers = followed.find((f) => f.stream.name === 'transfers');
 		if (transfers !== undefined && settings.events.includes('TRANSFER_FAILED')) {
 			const state = failuresState(saved.failures, scope, transfers.state, nowMs);
@@ -226,6 +233,7 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 			failures = { state, list: driven(run, state, filters, handOnCost(run, transfers.stream), false, async (slot) => await handleFailure(run, transfers.stream, transfers.state, slot)) };
 		}
 		await followLists(run, followed, failures?.list, turn);
+		if (later) await startNew();
 	} catch (error) {
 		if (!(error instanceof OutOfBudget)) stopped = error;
 	}

@@ -258,6 +258,30 @@ describe('Poll Trigger: where a list starts (start.ts, search.ts)', () => {
 	});
 });
 
+describe('Poll Trigger: a start that needs more requests than a poll has (start.ts, poll.ts)', () => {
+	const MIN = 60_000;
+	const startMs = Date.UTC(2026, 2, 4, 9);
+	const transfer = (id: number, createdMs: number, status: 'success', malformed?: 'noReference') => ({ id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs, status, ...(malformed ? { malformed } : {}) });
+	const collection = (id: number, createdMs: number) => ({ id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs, status: 'success' as const });
+
+	it('a list\'s start that cannot end in one poll is made again with what the lists started before it leave', async () => {
+		// Collections started at the first poll; the transfers list is topped by five malformed entries, one record a
+		// page, Requests per Poll 5: the transfers' start never ends. Three collections come later.
+		const writes: Write[] = [
+			...[1, 2].map((id) => ({ atMs: startMs - 10 * MIN, create: collection(id, startMs - 10 * MIN + id) })),
+			...[11, 12, 13, 14, 15].map((id) => ({ atMs: startMs - 5 * MIN, create: transfer(id, startMs - 5 * MIN + id, 'success', 'noReference') })),
+			...[3, 4, 5].map((id) => ({ atMs: startMs + 2 * MIN + id * 1_000, create: collection(id, startMs + 2 * MIN + id * 1_000) })),
+		];
+		const h = handBuilt({ order: 'created', pageCap: 1, settings: { events: ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS'], output: 'event', requestBudget: 5 }, startMs, polls: 10, writes });
+		const outcome = await runHistory(h);
+		// Starting it before following the lists started before it (as 15cfc5b did), every poll's transfers start took
+		// all its requests and the collections were never read again: none of the three emitted. The transfers' start
+		// is made again at every poll, and ends once the malformed entries are gone.
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(3);
+	});
+});
+
 describe("Poll Trigger: the bank's clock and records stamped in its future (poll.ts, core/follow.ts)", () => {
 	it("the bank's clock ignores up to keepTop records stamped in its future wherever the list has them (bankTimeOf)", () => {
 		// A bank listing in the order it recorded records: of the newest 41 handled, 11 are stamped an hour ahead
