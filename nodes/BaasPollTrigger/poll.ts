@@ -164,13 +164,13 @@ async function followLists(run: Run, followed: Followed[], failures: DrivenList 
 	const left = () => run.budget.left;
 	const due = mains.some((f) => dueReferences(f.state.pending, run.nowMs, 1).length > 0);
 	const recheck = async () => {
-		for (const f of mains) {
-			await continuePendingScan(run, f.state, f.stream);
-			if (f.state.pending.size > 0) await recheckPending(run, f.stream, f.state, Math.max(1, Math.floor(run.budget.left / 2)));
-		}
+		for (const f of mains) if (f.state.pending.size > 0) await recheckPending(run, f.stream, f.state, Math.max(1, Math.floor(run.budget.left / 2)));
 	};
 	const order = lists.map((_, i) => lists[(turn + i) % lists.length]);
 	const [first, ...others] = order;
+	// 0. The transfers pending at the start that it could not read yet: the one part of a poll's work that is lost
+	// if it waits (each list's place page kept).
+	for (const f of mains) await within(run, lists.length, () => continuePendingScan(run, f.state, f.stream));
 	// 1. The list in turn, keeping a request for every other list's place page (and a status re-check when due).
 	if (first !== undefined) await within(run, others.length + (due ? 1 : 0), () => serve(first, 'climb', left));
 	// 2. Every other list's place page, so that new records are seen at every poll.

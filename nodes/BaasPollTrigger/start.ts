@@ -87,21 +87,25 @@ const pendingFilters = (run: StartRun, stream: Stream) => listFilters(run, strea
 
 /**
  * The transfers pending at the start that the first poll could not read (its requests ran out), read on at later
- * polls: each reads the last page read again and the page after it, as transfers that became final since moved the
- * rest up (by up to a page between two polls, none is skipped), until a short page. Those created before the
- * trigger's start are watched (the list hands on later ones), once. A poll out of requests after the first page
- * leaves the scan where it stood.
+ * polls before any other list work: each reads the last page read again (transfers that became final since moved
+ * the rest up) and then as many pages after it as the poll leaves, until a short page. A transfer that turns final
+ * before the scan reads it is lost (its outcome is not told apart from history's), so the scan goes first and as
+ * fast as the requests allow. Those created before the trigger's start are watched (the list hands on later ones),
+ * once. Where it stands is saved page by page.
  */
 export async function continuePendingScan(run: StartRun, state: StreamState, stream: Stream): Promise<void> {
-	const scan = state.pendingScan;
+	let scan = state.pendingScan;
 	if (scan === undefined) return;
 	const spec = { filters: pendingFilters(run, stream), variant: run.variant };
 	// Those created since the start are the list's to hand on; those it handled are not pending.
 	const skip = (reference: string, createdMs: number) => createdMs >= state.originMs || state.memory.seen.has(reference);
 	watchPending(run, state.pending, (await readListPage(run, spec, scan)).slots, skip);
-	const next = await readListPage(run, spec, { page: scan.page + 1, size: scan.size });
-	watchPending(run, state.pending, next.slots, skip);
-	state.pendingScan = next.slots.length < scan.size || scan.page + 1 >= POLL_LIMITS.maxPending / scan.size ? undefined : { page: scan.page + 1, size: scan.size };
+	while (scan !== undefined && run.budget.left > 0) {
+		const next = await readListPage(run, spec, { page: scan.page + 1, size: scan.size });
+		watchPending(run, state.pending, next.slots, skip);
+		scan = next.slots.length < scan.size || scan.page + 1 >= POLL_LIMITS.maxPending / scan.size ? undefined : { page: scan.page + 1, size: scan.size };
+		state.pendingScan = scan;
+	}
 }
 
 /**

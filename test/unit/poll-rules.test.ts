@@ -214,6 +214,26 @@ describe('Poll Trigger: the transfers pending at its start (start.ts)', () => {
 	});
 });
 
+describe('Poll Trigger: the transfers pending at its start, read on at later polls (start.ts, continuePendingScan)', () => {
+	it('are read as fast as a poll allows, before other list work: transfers that turn final before the scan reads them are not lost', async () => {
+		const MIN = 60_000;
+		const startMs = Date.UTC(2026, 2, 5, 9);
+		// Eleven transfers pending when the trigger starts, successful 5 minutes later; one record a page; the minimum
+		// Requests per Poll (4): the first poll reads three of them.
+		const pending = Array.from({ length: 11 }, (_, i) => ({ id: i + 1, reference: `TRF-${i}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs: startMs - 30 * MIN + i * 1_000, status: 'pending' as const }));
+		const writes: Write[] = [
+			...pending.map((record) => ({ atMs: startMs - 20 * MIN, create: record })),
+			...pending.map((record) => ({ atMs: startMs + 5 * MIN, update: { reference: record.reference, status: 'success' as const, bankMs: startMs + 5 * MIN } })),
+		];
+		const h = handBuilt({ order: 'created', pageCap: 1, settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget: 4 }, startMs, polls: 20, writes });
+		const outcome = await runHistory(h);
+		// Reading one new page a poll after the rest of the poll's work (as b3e717a did), the scan had reached 7 of the
+		// 11 when they turned final: 4 outcomes lost.
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(11);
+	});
+});
+
 describe('Poll Trigger: where a list starts (start.ts, search.ts)', () => {
 	const MIN = 60_000;
 	const startMs = Date.UTC(2026, 2, 2, 9);
