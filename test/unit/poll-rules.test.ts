@@ -152,6 +152,21 @@ describe('Poll Trigger: the page above joined when history opens a page (core/ac
 		// under it and placed nothing: nothing emitted, at every poll.
 		expect(emitted).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
 	});
+
+	it('reads up a run of entries with no reference above the history, and checks that nothing moved by the first reference below them', () => {
+		// As above, but two entries with no reference at all lie between the records after Start From and the history.
+		const fresh = Array.from({ length: 5 }, (_, i) => row(`n${i}`, 200 + i)).reverse();
+		const malformed: Row = { reference: '', createdMs: NaN };
+		const history = Array.from({ length: 10 }, (_, i) => row(`o${i}`, 50 - i));
+		const list = [...fresh, malformed, malformed, ...history];
+		const state: ListState = { memory: { seen: new Map(), mirror: [] }, lag: null, floorMs: T0 + 100_000, paging: { cap: 1, served: 1 } };
+		const slotOf = (r: Row) => (r.reference === '' ? {} : toSlot(r));
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 4; polls++) emitted.push(...poll(state, list, 30, 1, slotOf).emitted);
+		// Joining one page above, and only when the page's own window held a reference to check (as 28538e4 did), the
+		// pair [no reference, history] was never joined with a record: nothing emitted, at every poll (fuzz seed 7100).
+		expect(emitted).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
+	});
 });
 
 describe('Poll Trigger: the check for records written late behind a bank that caps its pages (core/check.ts)', () => {

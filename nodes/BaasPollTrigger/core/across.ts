@@ -5,7 +5,7 @@
  */
 import type { ListFollower, Taken } from './follow';
 import type { Slot } from './memory';
-import { firstValid } from './memory';
+import { firstValid, isValid } from './memory';
 import { showsAgain } from './pages';
 import type { Core, Need, Page } from './types';
 import type { Window } from './windows';
@@ -45,18 +45,29 @@ export function* withNextPage(f: ListFollower, page: Page, need: Need | undefine
 }
 
 /**
- * `page` with the page above it, read first, and `page`'s own window read again after it: undefined when anything
- * moved. Nothing moved when the window's first reference (malformed entries before it aside) stands where it stood.
- * A `page` joined from two reads keeps what lies below its own window (a page of one record whose entry is malformed
- * and the history below it: the record above places the pair).
+ * `page` with the pages above it, read first, and the window of `page`'s first reference read again after them:
+ * undefined when anything moved. The pages above are read upward until one shows a record: one showing malformed
+ * entries only places nothing, and a boundary under a run of them is placed only by the record above the run.
+ * Nothing moved when that reference stands where it stood before the first of the reads (records are written above,
+ * so one check after all of them holds for each). `page` may be joined from two reads already (a page of one record
+ * whose entry is malformed and the history below it): its first reference is then below its own window.
  */
 export function* withPageAbove(f: ListFollower, page: Page, need: Need | undefined): Core<Page | undefined> {
-	const own = page.slots.slice(0, page.window.size);
-	const at = own.findIndex((slot) => slot.reference !== undefined);
-	if (page.window.page < 2 || at < 0 || f.options.requestsLeft() < 2) return undefined;
-	const opening = own[at].reference;
-	const above = yield* f.read({ page: page.window.page - 1, size: page.window.size }, need, 2);
-	const again = yield* f.read(page.window, need);
-	if (above.short || again.slots[at]?.reference !== opening) return undefined;
-	return { window: page.window, start: above.start, slots: [...above.slots, ...again.slots, ...page.slots.slice(own.length)], short: page.slots.length > own.length ? page.short : again.short };
+	const size = page.window.size;
+	const at = page.slots.findIndex((slot) => slot.reference !== undefined);
+	if (at < 0) return undefined;
+	const above: Slot[] = [];
+	let start = page.start;
+	for (let p = page.window.page - 1; p >= 1 && !above.some(isValid); p--) {
+		// This page and the reference's window again: two requests, or none.
+		if (f.options.requestsLeft() < 2) return undefined;
+		const read = yield* f.read({ page: p, size }, need, 2);
+		if (read.short) return undefined;
+		above.unshift(...read.slots);
+		start = read.start;
+	}
+	if (above.length === 0) return undefined;
+	const again = yield* f.read({ page: page.window.page + Math.floor(at / size), size }, need);
+	if (again.slots[at % size]?.reference !== page.slots[at].reference) return undefined;
+	return { window: page.window, start, slots: [...above, ...page.slots], short: page.short };
 }
