@@ -169,6 +169,20 @@ describe('Poll Trigger: the page above joined when history opens a page (core/ac
 	});
 });
 
+describe('Poll Trigger: a search with nothing handled whose lower bound lies past the list\'s end (core/search.ts, takeLast)', () => {
+	it('starts again from the top: a Start From backfill still finds the history below its records', () => {
+		// Start From at second 100: five records after it, then history; two records a page. The saved search holds a
+		// lower bound at rank 50, past the list's end (a page judged before the bank's cap was known).
+		const list = [...Array.from({ length: 5 }, (_, i) => row(`n${i}`, 200 + i)).reverse(), ...Array.from({ length: 5 }, (_, i) => row(`o${i}`, 50 - i))];
+		const state: ListState = { memory: { seen: new Map(), mirror: [] }, lag: null, searchFrom: 50, floorMs: T0 + 100_000, paging: { cap: 2, served: 2 } };
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 6; polls++) emitted.push(...poll(state, list, 6, 2).emitted);
+		// Keeping the bound (as 28538e4 did), the search met on it past the list's end, read the empty page there and
+		// met again, every poll: nothing emitted (fuzz seed 6966, where the lost place's search had such a bound).
+		expect(emitted).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
+	});
+});
+
 describe('Poll Trigger: the check for records written late behind a bank that caps its pages (core/check.ts)', () => {
 	it('judges a short page that does not show the deepest record, on the page already read when it is the one asked: a cap is learned at 2 requests a poll', () => {
 		// The trigger handled h0…h8 asking pages of 100 and has only ever been served 5 (the bank caps its pages; it

@@ -86,13 +86,16 @@ const showsNoRecord = (page: Page) => page.slots.length > 0 && !page.slots.some(
  */
 function* takeLast(f: ListFollower, lo: number): Core<void> {
 	const window = windowFor(lo - 1, f.state.paging.cap, 'top', 0);
-	if (startOf(window) + window.size > lo) {
-		yield* f.take(window);
-		return;
+	let taken: Taken;
+	if (startOf(window) + window.size > lo) taken = yield* f.take(window);
+	else {
+		const page = yield* f.read(window, undefined, 2);
+		const joined = yield* withNextPage(f, page, undefined);
+		taken = yield* f.take(window, joined ?? page);
 	}
-	const page = yield* f.read(window, undefined, 2);
-	const joined = yield* withNextPage(f, page, undefined);
-	yield* f.take(window, joined ?? page);
+	// The list ends above `lo`: the lower bound was wrong (a page judged before the bank's cap was known), and the
+	// search starts again from the top rather than read past the end at every poll.
+	if (taken.page.slots.length === 0 && f.state.lag === null) clearSearch(f.state);
 }
 
 /** Where the place lies against a page that did not show it. */
