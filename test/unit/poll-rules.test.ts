@@ -167,6 +167,19 @@ describe('Poll Trigger: the page above joined when history opens a page (core/ac
 		// pair [no reference, history] was never joined with a record: nothing emitted, at every poll (fuzz seed 7100).
 		expect(emitted).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
 	});
+
+	it('reads up from the list\'s end the same way when entries with no reference lie last, checking that the list still ends there', () => {
+		// Start From before every record: five records, and the list's last (oldest) entry has no reference.
+		const malformed: Row = { reference: '', createdMs: NaN };
+		const list = [...Array.from({ length: 5 }, (_, i) => row(`n${i}`, 200 + i)).reverse(), malformed];
+		const state: ListState = { memory: { seen: new Map(), mirror: [] }, lag: null, floorMs: T0 + 100_000, paging: { cap: 1, served: 1 } };
+		const slotOf = (r: Row) => (r.reference === '' ? {} : toSlot(r));
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 4; polls++) emitted.push(...poll(state, list, 30, 1, slotOf).emitted);
+		// Joining only when history opens the page (as 28c9bb2 did), the last page [no reference, end] placed nothing and
+		// the search met there again, every poll: nothing emitted (fuzz seeds 12945, 15356).
+		expect(emitted).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
+	});
 });
 
 describe('Poll Trigger: a search with nothing handled whose lower bound lies past the list\'s end (core/search.ts, takeLast)', () => {

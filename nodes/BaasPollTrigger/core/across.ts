@@ -45,21 +45,22 @@ export function* withNextPage(f: ListFollower, page: Page, need: Need | undefine
 }
 
 /**
- * `page` with the pages above it, read first, and the window of `page`'s first reference read again after them:
- * undefined when anything moved. The pages above are read upward until one shows a record: one showing malformed
- * entries only places nothing, and a boundary under a run of them is placed only by the record above the run.
- * Nothing moved when that reference stands where it stood before the first of the reads (records are written above,
- * so one check after all of them holds for each). `page` may be joined from two reads already (a page of one record
- * whose entry is malformed and the history below it): its first reference is then below its own window.
+ * `page` with the pages above it, read first, and a check after them that nothing moved: undefined when anything
+ * did. The pages above are read upward until one shows a record: one showing malformed entries only places nothing,
+ * and a boundary (history, or the list's end) under a run of them is placed only by the record above the run.
+ * Nothing moved when `page`'s first reference stands where it stood before the first of the reads (records are
+ * written above, so one check after all of them holds for each); a page with no reference that ends the list: when
+ * the list still ends there. `page` may be joined from two reads already (a page of one record whose entry is
+ * malformed and the history, or the end, below it): its first reference is then below its own window.
  */
 export function* withPageAbove(f: ListFollower, page: Page, need: Need | undefined): Core<Page | undefined> {
 	const size = page.window.size;
 	const at = page.slots.findIndex((slot) => slot.reference !== undefined);
-	if (at < 0) return undefined;
+	if (at < 0 && !page.short) return undefined;
 	const above: Slot[] = [];
 	let start = page.start;
 	for (let p = page.window.page - 1; p >= 1 && !above.some(isValid); p--) {
-		// This page and the reference's window again: two requests, or none.
+		// This page and the check again: two requests, or none.
 		if (f.options.requestsLeft() < 2) return undefined;
 		const read = yield* f.read({ page: p, size }, need, 2);
 		if (read.short) return undefined;
@@ -67,7 +68,13 @@ export function* withPageAbove(f: ListFollower, page: Page, need: Need | undefin
 		start = read.start;
 	}
 	if (above.length === 0) return undefined;
-	const again = yield* f.read({ page: page.window.page + Math.floor(at / size), size }, need);
-	if (again.slots[at % size]?.reference !== page.slots[at].reference) return undefined;
+	if (at >= 0) {
+		const again = yield* f.read({ page: page.window.page + Math.floor(at / size), size }, need);
+		if (again.slots[at % size]?.reference !== page.slots[at].reference) return undefined;
+	} else {
+		const end = page.start + page.slots.length;
+		const again = yield* f.read({ page: Math.floor(end / size) + 1, size }, need);
+		if (again.slots.length !== end % size) return undefined;
+	}
 	return { window: page.window, start, slots: [...above, ...page.slots], short: page.short };
 }

@@ -167,9 +167,9 @@ export class ListFollower {
 		}
 		// Placed only against handled records, or when it hands something on: an empty page past the list's end, or
 		// a page of history, says only where not to look.
-		if (reading.anchor === 'floor' && reading.deliver.length === 0 && extend) {
-			// History opens the page (pages of one record, or a boundary right above it): what lies just above it is read
-			// with it, when it still opens its page after the page above was read (nothing moved in between).
+		if ((reading.anchor === 'floor' || reading.anchor === 'end') && reading.deliver.length === 0 && extend) {
+			// History or the list's end opens the page, or lies under malformed entries only (pages of one record, or a
+			// boundary right above it): what lies just above is read with it, when nothing moved in between.
 			const joined = yield* withPageAbove(this, page, need);
 			if (joined !== undefined) return yield* this.take(window, joined, checking, false);
 		}
