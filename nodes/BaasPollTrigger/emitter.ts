@@ -13,6 +13,7 @@ import { endsThePoll, OutOfBudget } from './budget';
 import type { Stream } from './events';
 import { eventKindOf, outcomeOf } from './events';
 import type { Slot } from './core/memory';
+import { historyFloor } from './core/memory';
 import { dueReferences, firstSeen, reschedule } from './pending';
 import type { PollSettings } from './settings';
 import { POLL_LIMITS } from './settings';
@@ -170,7 +171,8 @@ export async function handleFailure(run: EmitRun, stream: Stream, transfers: Str
 	const reference = slot.reference as string;
 	const createdMs = slot.createdMs as number;
 	if (createdMs < transfers.originMs || transfers.failed.has(reference) || transfers.pending.has(reference)) return;
-	const handled = transfers.memory.seen.has(reference) || (transfers.floorMs !== null && createdMs < transfers.floorMs);
+	const floorMs = historyFloor(transfers);
+	const handled = transfers.memory.seen.has(reference) || (floorMs !== null && createdMs < floorMs);
 	if (!handled) return;
 	let record: IDataObject | undefined = slot.record;
 	if (run.variant === 'api') record = await unlessOutOfBudget(run, async () => (await statusOf(run, stream, reference))?.record);

@@ -30,8 +30,13 @@ export function bankTimeOf(list: ListState): number | null {
 
 /** Bounds what a list remembers; the floor rises above whatever it forgets. */
 export function forget(list: ListState, forgetBeforeMs: number | null): void {
+	const remembered = list.memory.seen.size;
 	const floorMs = trim(list.memory, { forgetBeforeMs, maxSeen: POLL_LIMITS.maxSeen, keepTop: POLL_LIMITS.keepTop });
-	if (floorMs !== null) list.floorMs = Math.max(list.floorMs ?? -Infinity, floorMs);
+	// A record forgotten may still be listed: from then on the floor tells history, and one kept only as a search's
+	// direction while every unseen record was news (set by a record stamped in the bank's future) gives way to it.
+	const forgot = list.memory.seen.size < remembered;
+	if (floorMs !== null) list.floorMs = list.unseenIsNew && forgot ? floorMs : Math.max(list.floorMs ?? -Infinity, floorMs);
+	if (forgot) delete list.unseenIsNew;
 }
 
 /** Forgets what is older than the overlap behind the bank's clock, once the place is known to be up to date. */

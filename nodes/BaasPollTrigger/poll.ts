@@ -3,15 +3,17 @@
  * reversals) has a follower (core/follow.ts) that asks for pages and hands on records not handled before; this
  * reads what they ask for (drive.ts) within Requests per Poll and the poll's time. The lists take turns at a whole
  * poll's work, in this order:
+ *   0. the transfers pending at the start that earlier polls could not read yet, as many pages as the poll leaves
+ *      after each list's first page (a transfer that turns final before the scan reads it is lost);
  *   1. the list whose turn it is: its place, its check for records the bank wrote late behind it (older than a
  *      backlog above it), and its backlog, keeping a request for each other list's first page (and one for a
  *      status re-check that is due);
  *   2. each other list's first page (its top when caught up, else the next page of its backlog, or the search for
  *      its place), with the status look-ups its transfers need: new events are seen at every poll;
- *   3. the transfers pending at the start not read yet, and status checks of transfers still pending (at most half
- *      of what is left);
+ *   3. status checks of transfers still pending (at most half of what is left);
  *   4. the other lists' checks, then the rest of every list's work, a page of each list in turn.
- * After a poll that left a list's work for later, the turn passes to the next list that left work (nextTurn), and
+ * A list whose start ran out of requests at an earlier poll is started with what is left after the lists started
+ * before it. After a poll that left a list's work for later, the turn passes to the next list that left work (nextTurn), and
  * only then (a quiet poll writes nothing).
  * What was handled is saved with the place: a poll that runs out of requests or time, is rate limited or meets a
  * failure after some progress returns what it emitted (the failure goes to n8n's log) and the next poll goes on

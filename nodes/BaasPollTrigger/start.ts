@@ -63,13 +63,22 @@ export function failuresFloor(transfers: StreamState): number {
  * POLL_LIMITS.maxPending records, or when one request is left (for the list's own page: it places the trigger).
  * Newest first, each reference once.
  */
-async function topOfList(run: StartRun, filters: IDataObject, enough: (slots: Slot[]) => boolean, keep: number): Promise<{ slots: Slot[]; ended: boolean; last: { page: number; size: number } }> {
+async function topOfList(
+	run: StartRun,
+	filters: IDataObject,
+	enough: (slots: Slot[]) => boolean,
+	keep: number,
+): Promise<{ slots: Slot[]; ended: boolean; sawEnd: boolean; last: { page: number; size: number } }> {
 	const spec = { filters, variant: run.variant };
 	const first = await readListPage(run, spec, { page: 1, size: POLL_LIMITS.pageSize });
 	const slots = [...first.slots];
 	const shown = new Set(slots.map((slot) => slot.reference));
 	const size = first.slots.length;
-	let ended = first.slots.length === 0;
+	// The list's end shown (`sawEnd`): an empty list, or a page shorter than the first (a bank serves as many a page
+	// as it did). A page showing nothing new ends the reading too, but not the list: records written above meanwhile
+	// push the same records down.
+	let sawEnd = first.slots.length === 0;
+	let ended = sawEnd;
 	let last = 1;
 	for (let page = 2; !ended && !enough(slots) && slots.length < POLL_LIMITS.maxPending && run.budget.left > keep; page++) {
 		const next = await readListPage(run, spec, { page, size });
@@ -77,9 +86,10 @@ async function topOfList(run: StartRun, filters: IDataObject, enough: (slots: Sl
 		const fresh = next.slots.filter((slot) => slot.reference === undefined || !shown.has(slot.reference));
 		for (const slot of fresh) shown.add(slot.reference);
 		slots.push(...fresh);
-		ended = next.slots.length < size || fresh.length === 0;
+		sawEnd = next.slots.length < size;
+		ended = sawEnd || fresh.length === 0;
 	}
-	return { slots, ended, last: { page: last, size } };
+	return { slots, ended, sawEnd, last: { page: last, size } };
 }
 
 /** The filters of the transfers pending at the start: the last day's. */
@@ -163,7 +173,10 @@ export async function startStream(run: StartRun, stream: Stream, scope: string):
 	// newest of them, by the bank's clock (n8n's may be minutes off: a failure the bank lists is never news to it).
 	// An empty list: every transfer the bank lists later is this trigger's.
 	const originMs = times.length === 0 ? 0 : Math.max(...times) + 1;
-	return { state: { ...base, lag: 0, floorMs, originMs }, fresh: true };
+	// A start that read to the list's end saw all of it: whatever the bank lists later that it did not see is news,
+	// wherever it lands (the floor still tells a search which way to go).
+	const sawAll = top.sawEnd && times.length > 0 ? { unseenIsNew: true as const } : {};
+	return { state: { ...base, lag: 0, floorMs, originMs, ...sawAll }, fresh: true };
 }
 
 /** The failed-transfers list's saved state, or where a new one starts: from the trigger's start (or the look-back). */

@@ -425,6 +425,39 @@ describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 	});
 
 
+	it('does not bound news when the start read to the list\'s end: a lone collection stamped an hour in the bank\'s future hides nothing written after it (unseenIsNew)', async () => {
+		const MIN = 60_000;
+		const startMs = Date.UTC(2026, 2, 7, 12);
+		const collection = (id: number, atMs: number, createdMs: number) => ({ atMs, create: { id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs, status: 'success' as const } });
+		const writes: Write[] = [
+			// History: the list's only collection, stamped an hour in the bank's future.
+			collection(1, startMs - 5 * MIN, startMs + 60 * MIN),
+			// News: three collections after the start, stamped with the bank's present (below it in the list).
+			...[2, 3, 4].map((id) => collection(id, startMs + id * MIN, startMs + id * MIN)),
+		];
+		const h = handBuilt({ order: 'created', pageCap: 8, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 5 }, startMs, polls: 12, writes });
+		const outcome = await runHistory(h);
+		// With the floor just above the deepest record read as the bound of history (as f8ec4fc did), it was an hour
+		// ahead: the three collections lay below it, taken for history, never emitted (fuzz seed 11307). The start saw
+		// the whole list, so whatever the bank lists later that it did not see is news.
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(3);
+	});
+
+	it('bounds news when the start stopped at a page showing nothing new, which is not the list\'s end: a record written between its reads pushed the same one down', async () => {
+		const startMs = Date.UTC(2026, 2, 7, 14);
+		const collection = (id: number, atMs: number) => ({ atMs, create: { id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs: atMs, status: 'success' as const } });
+		// History: five collections, one record a page. News: one written between the start's first read (at 100 ms)
+		// and its second (at 200 ms).
+		const writes: Write[] = [...[1, 2, 3, 4, 5].map((id) => collection(id, startMs - 60_000 * (10 - id))), collection(6, startMs + 150)];
+		const h = handBuilt({ order: 'created', pageCap: 1, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 5 }, startMs, polls: 8, writes });
+		const outcome = await runHistory(h);
+		// Such a page is not the list's end (topOfList's sawEnd): taken for it, every unseen record would be news, and the
+		// four collections under the first are history. (With the floor itself left out for a start that saw the end,
+		// tried and not kept, they were emitted: fuzz seed 11570. Here the check's floor keeps them out either way.)
+		expect(outcome.violations).toEqual([]);
+	});
+
 	it('is just above the deepest record read, not the oldest: a record written late on top of a list in written order leaves the history under it history', async () => {
 		const MIN = 60_000;
 		const startMs = Date.UTC(2026, 2, 4, 10);

@@ -9,7 +9,7 @@
  * 2. Below the deepest mirrored record, down to the floor: records written there are read the same way.
  */
 import type { ListFollower } from './follow';
-import { belowOf, MALFORMED } from './memory';
+import { belowOf, historyFloor, MALFORMED } from './memory';
 import type { CheckProgress, Core, Page } from './types';
 import type { Window } from './windows';
 import { startOf, TOP_SLACK, windowFor, windowHolding } from './windows';
@@ -153,13 +153,15 @@ function* lookBelow(f: ListFollower, deepest: number, last: { page: Page; endsLi
 	const memory = state.memory;
 	const probe = memory.mirror[deepest];
 	const ms = memory.seen.get(probe);
-	// Below a record older than the floor lies history only.
+	// Below a record older than the floor lies history only. While every unseen record is news (the start saw the
+	// whole list), the floor still bounds where the check looks: a page showing records below it hands them on.
 	if (state.floorMs !== null && ms !== undefined && ms < state.floorMs) return 'settled';
+	const floorMs = historyFloor(state);
 	const shown = last === undefined ? -1 : last.page.slots.findIndex((slot) => slot.reference === probe);
 	// A page that shows it, or starts right below it (it stands in place: its rank is known).
 	if (last === undefined || (shown < 0 && last.page.start !== (state.lag ?? 0) + deepest + 1)) return 'read';
 	const endsList = last.endsList || (last.page.short && (yield* f.endsList(last.page)));
-	const below = belowOf(memory, last.page.slots, shown, endsList, state.floorMs);
+	const below = belowOf(memory, last.page.slots, shown, endsList, floorMs);
 	if (below.settled && below.newBelow && shown < 0 && ms !== undefined) {
 		// New records on the page right below the record in place, down to history or the list's end: they lie
 		// between the two, so they are handed on as if one page showed the record above them (when the bank's cap

@@ -10,7 +10,7 @@
  */
 import { takeAcross, withNextPage, withPageAbove } from './across';
 import { lookForLateRecords } from './check';
-import { firstValid, MALFORMED, readAgainst, takeIn } from './memory';
+import { firstValid, historyFloor, MALFORMED, readAgainst, takeIn } from './memory';
 import { endsList, readPage } from './pages';
 import { clearSearch, searchFrom, searchStep } from './search';
 import type { Core, FollowOptions, ListState, Need, Page } from './types';
@@ -154,16 +154,16 @@ export class ListFollower {
 		// A page read for the check is the check's to pay for (the poll serves checks after every list's place).
 		const need: Need | undefined = checking ? 'check' : undefined;
 		const page = read ?? (yield* this.read(window, need));
-		let reading = readAgainst(memory, page.slots, false, state.floorMs);
+		let reading = readAgainst(memory, page.slots, false, historyFloor(state));
 		let endsList = false;
 		// A short page: whether the list ends there decides where its records lie (when anything depends on it).
 		if (endsKnown !== undefined) {
 			endsList = endsKnown;
-			if (endsList) reading = readAgainst(memory, page.slots, true, state.floorMs);
+			if (endsList) reading = readAgainst(memory, page.slots, true, historyFloor(state));
 		} else if (page.short && (reading.anchor === 'none' || reading.unplacedBelow)) {
 			endsList = yield* this.endsList(page, need);
 			if (!endsList && reading.anchor === 'none') return { outcome: 'capped', page, endsList };
-			if (endsList) reading = readAgainst(memory, page.slots, true, state.floorMs);
+			if (endsList) reading = readAgainst(memory, page.slots, true, historyFloor(state));
 		}
 		// Placed only against handled records, or when it hands something on: an empty page past the list's end, or
 		// a page of history, says only where not to look.

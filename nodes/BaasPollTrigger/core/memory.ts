@@ -32,6 +32,9 @@ export interface Memory {
 
 export const emptyMemory = (): Memory => ({ seen: new Map(), mirror: [] });
 
+/** Records created before this are history (ListState.floorMs), unless the start saw the whole list. */
+export const historyFloor = (state: { floorMs: number | null; unseenIsNew?: true }): number | null => (state.unseenIsNew ? null : state.floorMs);
+
 /** A slot holding a record (a malformed entry has no reference or no valid created_at). */
 export const isValid = (slot: Slot): slot is Required<Pick<Slot, 'reference' | 'createdMs'>> & Slot =>
 	slot.reference !== undefined && slot.createdMs !== undefined;

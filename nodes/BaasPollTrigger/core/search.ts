@@ -135,5 +135,6 @@ function lost(f: ListFollower): void {
 	if (remembered.length > 0) state.floorMs = Math.max(state.floorMs ?? -Infinity, Math.min(...remembered));
 	state.memory.mirror = [];
 	state.lag = null;
+	delete state.unseenIsNew;
 	clearSearch(state);
 }

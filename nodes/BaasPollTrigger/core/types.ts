@@ -55,8 +55,16 @@ export interface ListState {
 	searchMet?: boolean;
 	/** While searching: the rank right above a run of pages of malformed entries only, walked up from a probe. */
 	searchAbove?: number;
-	/** Records created before this are history (bank clock, ms); null: every record counts. */
+	/**
+	 * Records created before this are history (bank clock, ms); null: every record counts. It also tells a search
+	 * which way to go (core/search.ts), even while `unseenIsNew` holds.
+	 */
 	floorMs: number | null;
+	/**
+	 * The start read the whole list, so every record not in `seen` is news whatever its created_at (a lone record
+	 * stamped in the bank's future set a floor ahead of everything after it), until the memory forgets a record.
+	 */
+	unseenIsNew?: true;
 	paging: Paging;
 	/**
 	 * How many records the bank wrote above the place between the last two polls, as the first page of the last
