@@ -405,10 +405,14 @@ describe('Poll Trigger: whose turn it is (turns.ts, nextTurn)', () => {
 });
 
 describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
+	const MIN = 60_000;
+	/** A collection written at `atMs`, stamped `createdMs` (by default when written). */
+	const collection = (id: number, atMs: number, createdMs = atMs): Write => ({ atMs, create: { id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs, status: 'success' as const } });
+	/** Collections only, one poll a minute from `startMs`, the bank serving `pageCap` a page. */
+	const collectionsOnly = (startMs: number, writes: Write[], pageCap: number, requestBudget: number, polls: number) =>
+		handBuilt({ order: 'created', pageCap, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget }, startMs, polls, writes });
 	it('is set by a record below the top one: a collection stamped in the bank\'s future alone on a page of one does not set it ahead', async () => {
-		const MIN = 60_000;
 		const startMs = Date.UTC(2026, 2, 7, 10);
-		const collection = (id: number, atMs: number, createdMs: number) => ({ atMs, create: { id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs, status: 'success' as const } });
 		const writes: Write[] = [
 			// History: a collection an hour ago, and one stamped 25 minutes in the bank's future (on top of the list).
 			collection(1, startMs - 60 * MIN, startMs - 60 * MIN),
@@ -416,27 +420,22 @@ describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 			// News: three collections after the start, stamped with the bank's present.
 			...[3, 4, 5].map((id) => collection(id, startMs + id * MIN, startMs + id * MIN)),
 		];
-		const h = handBuilt({ order: 'created', pageCap: 1, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 3 }, startMs, polls: 12, writes });
-		const outcome = await runHistory(h);
+		const outcome = await runHistory(collectionsOnly(startMs, writes, 1, 3, 12));
 		// Starting on the first page alone (as 7113cb0 did), the floor was set just above COL-2, 25 minutes ahead:
 		// the three collections lay below it, taken for history, never emitted (fuzz seeds 1068, 6620).
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(3);
 	});
 
-
 	it('does not bound news when the start read to the list\'s end: a lone collection stamped an hour in the bank\'s future hides nothing written after it (unseenIsNew)', async () => {
-		const MIN = 60_000;
 		const startMs = Date.UTC(2026, 2, 7, 12);
-		const collection = (id: number, atMs: number, createdMs: number) => ({ atMs, create: { id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs, status: 'success' as const } });
 		const writes: Write[] = [
 			// History: the list's only collection, stamped an hour in the bank's future.
 			collection(1, startMs - 5 * MIN, startMs + 60 * MIN),
 			// News: three collections after the start, stamped with the bank's present (below it in the list).
 			...[2, 3, 4].map((id) => collection(id, startMs + id * MIN, startMs + id * MIN)),
 		];
-		const h = handBuilt({ order: 'created', pageCap: 8, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 5 }, startMs, polls: 12, writes });
-		const outcome = await runHistory(h);
+		const outcome = await runHistory(collectionsOnly(startMs, writes, 8, 5, 12));
 		// With the floor just above the deepest record read as the bound of history (as f8ec4fc did), it was an hour
 		// ahead: the three collections lay below it, taken for history, never emitted (fuzz seed 11307). The start saw
 		// the whole list, so whatever the bank lists later that it did not see is news.
@@ -446,12 +445,10 @@ describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 
 	it('bounds news when the start stopped at a page showing nothing new, which is not the list\'s end: a record written between its reads pushed the same one down', async () => {
 		const startMs = Date.UTC(2026, 2, 7, 14);
-		const collection = (id: number, atMs: number) => ({ atMs, create: { id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs: atMs, status: 'success' as const } });
 		// History: five collections, one record a page. News: one written between the start's first read (at 100 ms)
 		// and its second (at 200 ms).
 		const writes: Write[] = [...[1, 2, 3, 4, 5].map((id) => collection(id, startMs - 60_000 * (10 - id))), collection(6, startMs + 150)];
-		const h = handBuilt({ order: 'created', pageCap: 1, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 5 }, startMs, polls: 8, writes });
-		const outcome = await runHistory(h);
+		const outcome = await runHistory(collectionsOnly(startMs, writes, 1, 5, 8));
 		// Such a page is not the list's end (topOfList's sawEnd): taken for it, every unseen record would be news, and the
 		// four collections under the first are history. (With the floor itself left out for a start that saw the end,
 		// tried and not kept, they were emitted: fuzz seed 11570. Here the check's floor keeps them out either way.)
