@@ -174,8 +174,9 @@ export async function startStream(run: StartRun, stream: Stream, scope: string):
 	// An empty list: every transfer the bank lists later is this trigger's.
 	const originMs = times.length === 0 ? 0 : Math.max(...times) + 1;
 	// A start that read to the list's end saw all of it: whatever the bank lists later that it did not see is news,
-	// wherever it lands (the floor still tells a search which way to go).
-	const sawAll = top.sawEnd && times.length > 0 ? { unseenIsNew: true as const } : {};
+	// wherever it lands (the floor still tells a search which way to go). Not when an entry of it was malformed: the
+	// bank may list that one well later, and it is history.
+	const sawAll = top.sawEnd && times.length > 0 && slots.every(isValid) ? { unseenIsNew: true as const } : {};
 	return { state: { ...base, lag: 0, floorMs, originMs, ...sawAll }, fresh: true };
 }
 

@@ -406,8 +406,11 @@ describe('Poll Trigger: whose turn it is (turns.ts, nextTurn)', () => {
 
 describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 	const MIN = 60_000;
-	/** A collection written at `atMs`, stamped `createdMs` (by default when written). */
-	const collection = (id: number, atMs: number, createdMs = atMs): Write => ({ atMs, create: { id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs, status: 'success' as const } });
+	/** A collection written at `atMs`, stamped `createdMs` (by default when written), listed malformed if asked. */
+	const collection = (id: number, atMs: number, createdMs = atMs, malformed?: 'noReference'): Write => ({
+		atMs,
+		create: { id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs, status: 'success' as const, ...(malformed ? { malformed } : {}) },
+	});
 	/** Collections only, one poll a minute from `startMs`, the bank serving `pageCap` a page. */
 	const collectionsOnly = (startMs: number, writes: Write[], pageCap: number, requestBudget: number, polls: number) =>
 		handBuilt({ order: 'created', pageCap, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget }, startMs, polls, writes });
@@ -441,6 +444,17 @@ describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 		// the whole list, so whatever the bank lists later that it did not see is news.
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(3);
+	});
+
+	it('bounds news when the start that read to the list\'s end saw a malformed entry: the bank listing it well later does not make it news', async () => {
+		const startMs = Date.UTC(2026, 2, 7, 16);
+		// History: a collection, and below it an older one the bank lists without its reference, until 3 minutes in.
+		const malformed = collection(2, startMs - 20 * MIN, startMs - 20 * MIN, 'noReference');
+		const repaired: Write = { atMs: startMs + 3 * MIN, update: { reference: 'COL-2', status: 'success', bankMs: startMs + 3 * MIN, repaired: true } };
+		const outcome = await runHistory(collectionsOnly(startMs, [collection(1, startMs - 10 * MIN), malformed, repaired], 5, 3, 8));
+		// Taking every unseen record for news after such a start (as b273006 did), COL-2 was emitted once listed well.
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(0);
 	});
 
 	it('bounds news when the start stopped at a page showing nothing new, which is not the list\'s end: a record written between its reads pushed the same one down', async () => {

@@ -42,7 +42,7 @@ export interface BankRecord {
 /** A write to the bank, visible from `atMs` (n8n's clock) on. */
 export type Write =
 	| { atMs: number; create: Omit<BankRecord, 'updatedMs'> }
-	| { atMs: number; update: { reference: string; status: Status; bankMs: number } };
+	| { atMs: number; update: { reference: string; status: Status; bankMs: number; repaired?: true } };
 
 export interface BankOptions {
 	shape: ListShape;
@@ -103,6 +103,8 @@ export class Bank {
 			} else {
 				const record = this.byReference.get(write.update.reference);
 				if (record !== undefined) Object.assign(record, { status: write.update.status, updatedMs: write.update.bankMs });
+				// A malformed entry the bank lists well from now on (hand-built histories only; the ledger keeps it malformed).
+				if (record !== undefined && write.update.repaired === true) delete record.malformed;
 				if (record !== undefined) this.items.delete(record);
 			}
 		}
