@@ -135,17 +135,24 @@ describe('Poll Trigger: a search that lands on malformed entries (core/search.ts
 	});
 });
 
+/**
+ * A Start From backfill (Start From at second 100, nothing handled yet, one record a page): five records after it,
+ * then an entry with a reference but no valid created_at, then history.
+ */
+function backfillOverMalformed() {
+	const fresh = Array.from({ length: 5 }, (_, i) => row(`n${i}`, 200 + i)).reverse();
+	const malformed: Row = { reference: 'bad', createdMs: NaN };
+	const history = Array.from({ length: 10 }, (_, i) => row(`o${i}`, 50 - i));
+	const state: ListState = { memory: { seen: new Map(), mirror: [] }, lag: null, floorMs: T0 + 100_000, paging: { cap: 1, served: 1 } };
+	const slotOf = (r: Row): Slot => (r.reference === 'bad' ? { reference: 'bad' } : toSlot(r));
+	return { list: [...fresh, malformed, ...history], state, slotOf };
+}
+
 describe('Poll Trigger: the page above joined when history opens a page (core/across.ts, withPageAbove)', () => {
 	it('keeps what lies below the re-read window: a Start From backfill whose first record older than Start From lies under a malformed entry, one record a page', () => {
-		// Start From at second 100: five records after it, then an entry with a reference but no valid created_at,
-		// then history. The search ends between the malformed entry and the history; the pair of one-record pages
-		// there places nothing, and the page above them (the oldest new record) must be read with both.
-		const fresh = Array.from({ length: 5 }, (_, i) => row(`n${i}`, 200 + i)).reverse();
-		const malformed: Row = { reference: 'bad', createdMs: NaN };
-		const history = Array.from({ length: 10 }, (_, i) => row(`o${i}`, 50 - i));
-		const list = [...fresh, malformed, ...history];
-		const state: ListState = { memory: { seen: new Map(), mirror: [] }, lag: null, floorMs: T0 + 100_000, paging: { cap: 1, served: 1 } };
-		const slotOf = (r: Row) => (r.reference === 'bad' ? { reference: 'bad' } : toSlot(r));
+		// The search ends between the malformed entry and the history; the pair of one-record pages there places
+		// nothing by a record above it, and the page above them (the oldest new record) must be read with both.
+		const { list, state, slotOf } = backfillOverMalformed();
 		const emitted: string[] = [];
 		for (let polls = 0; polls < 4; polls++) emitted.push(...poll(state, list, 30, 1, slotOf).emitted);
 		// Re-reading only the window of the pair's first page (as 5039eb9 did), the joined page lost the history
@@ -179,6 +186,21 @@ describe('Poll Trigger: the page above joined when history opens a page (core/ac
 		// Joining only when history opens the page (as 28c9bb2 did), the last page [no reference, end] placed nothing and
 		// the search met there again, every poll: nothing emitted (fuzz seeds 12945, 15356).
 		expect(emitted).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
+	});
+});
+
+describe('Poll Trigger: a boundary the search found places the trigger on the history under it (core/follow.ts, historyBoundary)', () => {
+	it('a Start From backfill whose history lies under a malformed entry, one record a page, 2 requests a poll: each poll goes on from the last', () => {
+		// As in withPageAbove's first test, but a poll has 2 requests: the pair [malformed, history] takes both, and
+		// the page above it and the check after it would take two more.
+		const { list, state, slotOf } = backfillOverMalformed();
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 20; polls++) emitted.push(...poll(state, list, 2, 1, slotOf).emitted);
+		// Placing only by a record above the boundary (as 5d0fddd did), each poll found the pair again and ran out of
+		// requests before the page above it: nothing emitted, for good. Standing on o0, the history record under the
+		// malformed entry, the next polls read upward from it two pages at a time, like any backlog.
+		expect(emitted).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
+		expect(state.memory.seen.has('o0')).toBe(true);
 	});
 });
 

@@ -10,7 +10,7 @@
  */
 import { takeAcross, withNextPage, withPageAbove } from './across';
 import { lookForLateRecords } from './check';
-import { firstValid, historyFloor, MALFORMED, readAgainst, takeIn } from './memory';
+import { firstValid, historyBoundary, historyFloor, MALFORMED, readAgainst, takeIn } from './memory';
 import { endsList, readPage } from './pages';
 import { clearSearch, searchFrom, searchStep } from './search';
 import type { Core, FollowOptions, ListState, Need, Page } from './types';
@@ -166,14 +166,17 @@ export class ListFollower {
 			if (endsList) reading = readAgainst(memory, page.slots, true, historyFloor(state));
 		}
 		// Placed only against handled records, or when it hands something on: an empty page past the list's end, or
-		// a page of history, says only where not to look.
-		if ((reading.anchor === 'floor' || reading.anchor === 'end') && reading.deliver.length === 0 && extend) {
+		// a page of history, says only where not to look. But for history under entries with no record, on which the
+		// search found news above (the page starts no lower than its lower bound): the trigger stands on that history
+		// record, saved, and what lies above it is read upward like any backlog, at the next poll if not in this one.
+		const boundary = state.lag === null && reading.deliver.length === 0 && page.start <= (state.searchFrom ?? -1) ? historyBoundary(reading) : undefined;
+		if ((reading.anchor === 'floor' || reading.anchor === 'end') && reading.deliver.length === 0 && boundary === undefined && extend) {
 			// History or the list's end opens the page, or lies under malformed entries only (pages of one record, or a
 			// boundary right above it): what lies just above is read with it, when nothing moved in between.
 			const joined = yield* withPageAbove(this, page, need);
 			if (joined !== undefined) return yield* this.take(window, joined, checking, false);
 		}
-		if (reading.anchor === 'none' || (reading.anchor !== 'handled' && reading.deliver.length === 0)) return { outcome: 'unplaced', page, endsList };
+		if (reading.anchor === 'none' || (reading.anchor !== 'handled' && reading.deliver.length === 0 && boundary === undefined)) return { outcome: 'unplaced', page, endsList };
 		if (reading.unplacedBelow && !endsList && extend) {
 			// New records below handled ones run on to the page's end: the next page may show a handled record below
 			// them, which places them (read together as one page when nothing moved between the two reads).
@@ -207,7 +210,7 @@ export class ListFollower {
 		const count = deliver.length === 0 ? 0 : ((yield { kind: 'handOn', slots: deliver.map((position) => page.slots[position]) }) as number);
 		const handled = deliver.slice(0, count);
 		if (count < deliver.length) this.stopped = true;
-		const { headPosition } = takeIn(memory, page.slots, reading, handled, page.start === 0);
+		const { headPosition } = takeIn(memory, page.slots, reading, handled, page.start === 0, boundary);
 		const placed = !checking || headPosition !== undefined ? this.place(page, headPosition, expectedHead, oldHead, endsList) : true;
 		// A page that handed nothing on and showed no mirrored record (only records remembered from above the place,
 		// pushed into it by records written since) did not place the trigger: the place is looked for below it.

@@ -50,6 +50,8 @@ export interface Reading {
 	deliver: number[];
 	/** Page positions of slots whose reference is in the mirror, with their mirror index. */
 	mirrored: Array<{ position: number; index: number }>;
+	/** Placed by the floor: the position of the page's first record older than it. */
+	history?: number;
 }
 
 /**
@@ -72,6 +74,7 @@ export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, 
 	const afterFloor = (slot: Slot) => floorMs === null || (slot.createdMs as number) >= floorMs;
 	let anchor: Anchor = 'none';
 	let bottom = -1;
+	let historyAt: number | undefined;
 	if (deepestKnown >= 0) {
 		anchor = 'handled';
 		bottom = deepestKnown;
@@ -81,6 +84,7 @@ export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, 
 		if (history >= 0) {
 			anchor = 'floor';
 			bottom = history;
+			historyAt = history;
 		} else if (reachesEnd) {
 			anchor = 'end';
 			bottom = slots.length;
@@ -104,7 +108,7 @@ export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, 
 		if (position >= placedTo) unplacedBelow = true;
 		else deliver.push(position);
 	}
-	return { anchor, deliver, mirrored, unplacedBelow };
+	return { anchor, deliver, mirrored, unplacedBelow, ...(historyAt !== undefined ? { history: historyAt } : {}) };
 }
 
 /**
@@ -143,10 +147,11 @@ function mirrorIndex(memory: Memory): Map<string, number> {
  * stretch the page shows: between the mirrored records it holds, the page is the truth (records the bank wrote
  * late are added, records it no longer lists are dropped from the mirror but stay in `seen`). A record the page
  * showed but that was not handled (the poll ran out of requests) is left out, so it is found again.
- * `startsAtHead`: the page is the list's first page. Returns the page position of the mirror's first entry when
+ * `startsAtHead`: the page is the list's first page. `boundary`: the position of a record older than the floor to
+ * stand on (it joins `seen` as history, never handed on). Returns the page position of the mirror's first entry when
  * the page holds it (the trigger's new place).
  */
-export function takeIn(memory: Memory, slots: Slot[], reading: Reading, handled: number[], startsAtHead: boolean): { headPosition?: number } {
+export function takeIn(memory: Memory, slots: Slot[], reading: Reading, handled: number[], startsAtHead: boolean, boundary?: number): { headPosition?: number } {
 	const taken = new Set(handled);
 	for (const position of taken) {
 		const slot = slots[position];
@@ -162,6 +167,7 @@ export function takeIn(memory: Memory, slots: Slot[], reading: Reading, handled:
 	if (reading.mirrored.length === 0) {
 		// Placed by the floor, the list's end, or records remembered but no longer mirrored: the mirror starts afresh
 		// with the stretch of the page from its deepest record handled or known, up to the first record not handled.
+		if (boundary !== undefined) memory.seen.set(slots[boundary].reference as string, slots[boundary].createdMs as number);
 		const anchored = slots.map((_, position) => position).filter((position) => taken.has(position) || (isValid(slots[position]) && memory.seen.has(slots[position].reference as string)));
 		// A mirror that still holds records is not replaced by a page that handed nothing on.
 		if (anchored.length === 0 || (handled.length === 0 && firstValid(memory) !== undefined)) return {};
@@ -215,6 +221,10 @@ export function takeIn(memory: Memory, slots: Slot[], reading: Reading, handled:
 	if (topIndex !== 0) return {};
 	return { headPosition: topPos - above.length };
 }
+
+/** The position of the record older than the floor that a page placed by the floor shows below other entries, if any. */
+export const historyBoundary = (reading: Reading): number | undefined =>
+	reading.anchor === 'floor' && reading.history !== undefined && reading.history > 0 ? reading.history : undefined;
 
 /** The mirror's first entry that is a record (not a malformed slot), with its index. */
 export function firstValid(memory: Memory): { index: number; reference: string } | undefined {
