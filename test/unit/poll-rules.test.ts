@@ -202,6 +202,17 @@ describe('Poll Trigger: a boundary the search found places the trigger on the hi
 		expect(emitted).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
 		expect(state.memory.seen.has('o0')).toBe(true);
 	});
+
+	it('only before anything was handled: a floor re-estimated when a place was lost does not place the trigger on history', () => {
+		// The same list, but the trigger had handled a record (x) and lost its place (nothing mirrored, the search under
+		// way). In a list ordered as the bank recorded records, the floor re-estimated from what it remembered bounds
+		// nothing: records above an old one may be history all the same (fuzz seed 58306 of the sweep: standing on the
+		// old record there, the trigger emitted 13 transfers from before its start).
+		const { list, state, slotOf } = backfillOverMalformed();
+		state.memory.seen.set('x', T0 + 150_000);
+		for (let polls = 0; polls < 6; polls++) poll(state, list, 2, 1, slotOf);
+		expect(state.memory.seen.has('o0')).toBe(false);
+	});
 });
 
 describe('Poll Trigger: a search with nothing handled whose lower bound lies past the list\'s end (core/search.ts, takeLast)', () => {

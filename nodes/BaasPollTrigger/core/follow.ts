@@ -10,6 +10,7 @@
  */
 import { takeAcross, withNextPage, withPageAbove } from './across';
 import { lookForLateRecords } from './check';
+import type { Reading } from './memory';
 import { firstValid, historyBoundary, historyFloor, MALFORMED, readAgainst, takeIn } from './memory';
 import { endsList, readPage } from './pages';
 import { clearSearch, searchFrom, searchStep } from './search';
@@ -26,6 +27,17 @@ import { startOf, TOP_SLACK, windowFor } from './windows';
 const MAX_HELD_POLLS = 16;
 
 export type Taken = { outcome: 'placed' | 'unplaced' | 'capped'; page: Page; endsList: boolean };
+
+/**
+ * The position of the history record `page` stands the trigger on (historyBoundary): only while nothing was handled
+ * (a Start From backfill before its first record: the floor is Start From itself, not one re-estimated from what was
+ * remembered when a place was lost, which in a list ordered as the bank recorded records bounds nothing), when the
+ * page hands nothing on, and when it starts no lower than the search's lower bound (news lies above it).
+ */
+function standsOnHistory(state: ListState, page: Page, reading: Reading): number | undefined {
+	if (state.lag !== null || state.memory.seen.size > 0 || reading.deliver.length > 0 || page.start > (state.searchFrom ?? -1)) return undefined;
+	return historyBoundary(reading);
+}
 
 /** One list followed for one poll: made afresh each poll on the saved state, driven by the poll (poll.ts). */
 export class ListFollower {
@@ -167,9 +179,9 @@ export class ListFollower {
 		}
 		// Placed only against handled records, or when it hands something on: an empty page past the list's end, or
 		// a page of history, says only where not to look. But for history under entries with no record, on which the
-		// search found news above (the page starts no lower than its lower bound): the trigger stands on that history
-		// record, saved, and what lies above it is read upward like any backlog, at the next poll if not in this one.
-		const boundary = state.lag === null && reading.deliver.length === 0 && page.start <= (state.searchFrom ?? -1) ? historyBoundary(reading) : undefined;
+		// search found news above: the trigger stands on that history record, saved, and what lies above it is read
+		// upward like any backlog, at the next poll if not in this one (standsOnHistory).
+		const boundary = standsOnHistory(state, page, reading);
 		if ((reading.anchor === 'floor' || reading.anchor === 'end') && reading.deliver.length === 0 && boundary === undefined && extend) {
 			// History or the list's end opens the page, or lies under malformed entries only (pages of one record, or a
 			// boundary right above it): what lies just above is read with it, when nothing moved in between.
