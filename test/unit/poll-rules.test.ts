@@ -248,6 +248,23 @@ describe('Poll Trigger: the check for records written late behind a bank that ca
 	});
 });
 
+describe('Poll Trigger: a search that meets the list\'s end under new records (core/search.ts, judge)', () => {
+	it('takes the place for above that page, not for gone: records written late below the place lie at the end, and are found', () => {
+		// The trigger handled h0…h4 (its floor below them); 10 records were written above since, and l was written
+		// late between h0 and the history. Its search is under way with a lower bound past the place (a page judged
+		// before the bank's cap of 3 was known), so it probes the list's last page first: [l, o0].
+		const handled = Array.from({ length: 5 }, (_, i) => row(`h${i}`, 100 + i)).reverse();
+		const fresh = Array.from({ length: 10 }, (_, i) => row(`n${i}`, 200 + i)).reverse();
+		const list = [...fresh, ...handled, row('l', 95), row('o0', 10)];
+		const state: ListState = { ...standingAt(handled, T0 + 50_000, 3), lag: null, searchFrom: 15, searchTo: 17 };
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 6; polls++) emitted.push(...poll(state, list, 10, 3).emitted);
+		// Taking a page of new records at the list's end for a place gone (as a5298f5 did), the trigger started afresh
+		// with its floor raised to h0, above l: l never emitted (fuzz seed 2899, where it lost a place that was there).
+		expect(emitted).toEqual(['l', ...fresh.map((r) => r.reference).reverse()]);
+	});
+});
+
 describe('Poll Trigger: a search whose bounds meet on nothing (core/search.ts, searchMet)', () => {
 	it('looks once more from the top before giving the place up, so a record written late below it is still found', () => {
 		// The trigger handled h0…h9; 5 records were written above them, and one late (l, older than all of them but

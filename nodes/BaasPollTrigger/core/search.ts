@@ -105,21 +105,17 @@ function* judge(f: ListFollower, taken: Taken): Core<void> {
 	const floorMs = state.floorMs;
 	const times = page.slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
 	const end = page.start + page.slots.length;
-	// A page of records not handled lies above the place (they are new), unless they are all history, older than
-	// the floor (below it). created_at says no more: a bank may list out of created_at order.
-	const fresh = page.slots.some((slot) => slot.reference !== undefined && !state.memory.seen.has(slot.reference) && (floorMs === null || (slot.createdMs as number) >= floorMs));
+	// A page of records lies above the place, unless they are all history, older than the floor (below it).
+	// created_at says no more: a bank may list out of created_at order.
 	let below: boolean;
 	if (page.slots.length === 0) below = false;
 	else if (floorMs !== null && times.length > 0 && times.every((ms) => ms < floorMs)) below = false;
 	else below = true;
 	// A short page may be where the list ends: then the place is not below it.
 	const endsList = taken.endsList || (below && page.short && (yield* f.endsList(page)));
-	if (below && endsList) {
-		// Only records handled before (not mirrored: from above the place, or forgotten below it), and the list
-		// ends here: the place lies above the page. New records with nothing below them: the place is gone.
-		if (fresh) return lost(f);
-		below = false;
-	}
+	// The list ends here, and no page showed the place below: it lies above the page. New records here were written
+	// late, below the place (the check behind it finds them); if the place is gone, the bounds meet twice (searchMet).
+	if (below && endsList) below = false;
 	if (below) state.searchFrom = Math.max(state.searchFrom ?? 0, end);
 	else state.searchTo = Math.min(state.searchTo ?? Infinity, page.start);
 }
