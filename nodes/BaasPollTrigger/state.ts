@@ -74,6 +74,15 @@ function parseCheck(value: unknown, mirror: string[]): CheckProgress | undefined
 	return check.good === undefined && check.bad === undefined ? undefined : check;
 }
 
+/** What lay right below the mirror's deepest record, while that record is still mirrored. */
+function belowDeepestOf(value: unknown, mirror: string[]): Pick<ListState, 'belowDeepest'> {
+	const v = (typeof value === 'object' && value !== null ? value : {}) as IDataObject;
+	if (typeof v.deepest !== 'string' || v.deepest === MALFORMED || !mirror.includes(v.deepest)) return {};
+	if (v.reference === undefined) return { belowDeepest: { deepest: v.deepest } };
+	if (typeof v.reference !== 'string' || v.reference === MALFORMED || typeof v.createdMs !== 'number') return {};
+	return { belowDeepest: { deepest: v.deepest, reference: v.reference, createdMs: v.createdMs } };
+}
+
 /** A list's place and memory as saved (version 2), or from a version 1 cursor (its references, newest first). */
 function parseList(v: IDataObject, pageSize: number, nowMs: number): ListState | undefined {
 	if (v.v === VERSION) {
@@ -93,6 +102,7 @@ function parseList(v: IDataObject, pageSize: number, nowMs: number): ListState |
 			grewBy: typeof v.grewBy === 'number' && v.grewBy >= 0 ? v.grewBy : undefined,
 			heldPolls: typeof v.heldPolls === 'number' && Number.isInteger(v.heldPolls) && v.heldPolls > 0 ? v.heldPolls : undefined,
 			check: parseCheck(v.check, mirror),
+			...belowDeepestOf(v.belowDeepest, mirror),
 		};
 	}
 	const cursor = v.cursor as IDataObject | undefined;
@@ -154,6 +164,7 @@ export function listToJson(scope: string, list: ListState): IDataObject {
 		paging: list.paging as unknown as IDataObject,
 		...(list.grewBy !== undefined ? { grewBy: list.grewBy } : {}),
 		...(list.heldPolls !== undefined ? { heldPolls: list.heldPolls } : {}),
+		...(list.belowDeepest !== undefined ? { belowDeepest: list.belowDeepest as unknown as IDataObject } : {}),
 		...(list.check !== undefined ? { check: Object.fromEntries(Object.entries(list.check).filter(([, value]) => value !== undefined)) as IDataObject } : {}),
 	};
 }

@@ -246,6 +246,29 @@ describe('Poll Trigger: the check for records written late behind a bank that ca
 		expect(emitted).toEqual(['l']);
 		expect(state.paging.cap).toBe(5);
 	});
+
+	it('shows nothing was written behind the place with one request, by the entry it saw right below the deepest record, one record a page (belowDeepest)', () => {
+		// The trigger handled h0…h2 and stands at the list's top, its floor between h0 and the history below; the
+		// bank serves one record a page.
+		const handled = Array.from({ length: 3 }, (_, i) => row(`h${i}`, 100 + i)).reverse();
+		const history = Array.from({ length: 5 }, (_, i) => row(`o${i}`, 50 - i));
+		const state = standingAt(handled, T0 + 90_000, 1);
+		state.paging.served = 1;
+		expect(poll(state, [...handled, ...history], 10, 1)).toEqual({ emitted: [], requests: 3 });
+		// A quiet poll: the place, and o0 still right below h0 at its rank. Without the note, the check read h0 and then
+		// the entry below it: 3 requests at every quiet poll (Transfer Failed's two lists behind a one-record cap at
+		// Requests per Poll 5 then had too few left for a backlog: fuzz seeds 6845, 10021, 18299).
+		expect(poll(state, [...handled, ...history], 10, 1)).toEqual({ emitted: [], requests: 2 });
+		// A record written late between h0 and the history pushes o0 down: the check goes on as before and finds it.
+		const late = row('l', 95);
+		expect(poll(state, [...handled, late, ...history], 10, 1).emitted).toEqual(['l']);
+		// The list's end right below the deepest record serves the same way.
+		const alone = standingAt(handled, T0 + 90_000, 1);
+		alone.paging.served = 1;
+		poll(alone, handled, 10, 1);
+		expect(poll(alone, handled, 10, 1)).toEqual({ emitted: [], requests: 2 });
+		expect(poll(alone, [...handled, late], 10, 1).emitted).toEqual(['l']);
+	});
 });
 
 describe('Poll Trigger: a search that meets the list\'s end under new records (core/search.ts, judge)', () => {

@@ -9,7 +9,7 @@
  * 2. Below the deepest mirrored record, down to the floor: records written there are read the same way.
  */
 import type { ListFollower } from './follow';
-import { belowOf, historyFloor, MALFORMED } from './memory';
+import { belowOf, historyFloor, isValid, MALFORMED } from './memory';
 import type { CheckProgress, Core, Page } from './types';
 import type { Window } from './windows';
 import { startOf, TOP_SLACK, windowFor, windowHolding } from './windows';
@@ -77,6 +77,11 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 		const deepest = lastValid(memory.mirror);
 		if (deepest < 0) return true;
 		const from = indexOf(progress.good);
+		if (round === 0 && deepest > from && progress.offset === undefined) {
+			const holds = yield* sentinelHolds(f, deepest);
+			if (holds === true) return true;
+			if (holds === false) state.belowDeepest = undefined;
+		}
 		let window: Window;
 		let measuring = false;
 		if (deepest <= from) {
@@ -144,6 +149,39 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 }
 
 /**
+ * Whether the entry the last check saw right below the deepest mirrored record (ListState.belowDeepest) is still
+ * there, at its rank from the place this poll read: then nothing was written between the place and it (that would
+ * push it down) nor below the deepest record down to the floor (it is older than the floor, or the list's end), and
+ * the check has ended with one request. Asked only where the check's first page would not show it (every page
+ * holding the deepest record ends with it: a bank serving one record a page); undefined when not asked.
+ */
+function* sentinelHolds(f: ListFollower, deepest: number): Core<boolean | undefined> {
+	const { state } = f;
+	const sentinel = state.belowDeepest;
+	const rank = (state.lag ?? 0) + deepest;
+	const first = windowFor(rank, state.paging.cap, 'top', 0);
+	if (sentinel?.deepest !== state.memory.mirror[deepest] || rank - startOf(first) !== first.size - 1) return undefined;
+	// History by the floor as it is now (a floor set afresh by forgetting may lie lower than when it was noted).
+	const floorMs = historyFloor(state);
+	if (sentinel.reference !== undefined && (floorMs === null || (sentinel.createdMs ?? Infinity) >= floorMs)) return undefined;
+	const window = windowFor(rank + 1, state.paging.cap, 'top', 0);
+	const page = yield* f.read(window, 'check');
+	const at = rank + 1 - page.start;
+	if (sentinel.reference !== undefined) return page.slots[at]?.reference === sentinel.reference;
+	return page.slots.length === at && (page.slots.length === 0 || (yield* f.endsList(page, 'check')));
+}
+
+/** Notes what `page` (placed in this poll) shows right below the deepest mirrored record: history, or the list's end. */
+function noteBelowDeepest(f: ListFollower, deepest: number, page: Page, endsList: boolean, floorMs: number | null): void {
+	const { state } = f;
+	const at = (state.lag ?? 0) + deepest + 1 - page.start;
+	const slot = page.slots[at];
+	const history = slot !== undefined && isValid(slot) && floorMs !== null && slot.createdMs < floorMs && !state.memory.seen.has(slot.reference);
+	if (history) state.belowDeepest = { deepest: state.memory.mirror[deepest], reference: slot.reference, createdMs: slot.createdMs };
+	else if (at === page.slots.length && endsList) state.belowDeepest = { deepest: state.memory.mirror[deepest] };
+}
+
+/**
  * Below the deepest mirrored record (at `deepest`, in place), as far as the floor, as `last` shows it: 'settled'
  * when nothing was written there, 'reopened' when records were (they are read upward), 'read' when a page must
  * show it.
@@ -162,6 +200,7 @@ function* lookBelow(f: ListFollower, deepest: number, last: { page: Page; endsLi
 	if (last === undefined || (shown < 0 && last.page.start !== (state.lag ?? 0) + deepest + 1)) return 'read';
 	const endsList = last.endsList || (last.page.short && (yield* f.endsList(last.page)));
 	const below = belowOf(memory, last.page.slots, shown, endsList, floorMs);
+	if (below.settled && !below.newBelow) noteBelowDeepest(f, deepest, last.page, endsList, floorMs);
 	if (below.settled && below.newBelow && shown < 0 && ms !== undefined) {
 		// New records on the page right below the record in place, down to history or the list's end: they lie
 		// between the two, so they are handed on as if one page showed the record above them (when the bank's cap
