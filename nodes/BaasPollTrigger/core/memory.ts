@@ -222,10 +222,6 @@ export function takeIn(memory: Memory, slots: Slot[], reading: Reading, handled:
 	return { headPosition: topPos - above.length };
 }
 
-/** The position of the record older than the floor that a page placed by the floor shows below other entries, if any. */
-export const historyBoundary = (reading: Reading): number | undefined =>
-	reading.anchor === 'floor' && reading.history !== undefined && reading.history > 0 ? reading.history : undefined;
-
 /** The mirror's first entry that is a record (not a malformed slot), with its index. */
 export function firstValid(memory: Memory): { index: number; reference: string } | undefined {
 	const index = memory.mirror.findIndex((reference) => reference !== MALFORMED);
