@@ -3,7 +3,6 @@
  * overlap) by the bank's clock as its list shows it, at most 5,000 records; what it forgets it never takes for new
  * again (the floor rises above it). Pure: no requests.
  */
-import type { ListFollower } from './core/follow';
 import { trim } from './core/memory';
 import type { ListState } from './core/types';
 import { POLL_LIMITS } from './settings';
@@ -39,10 +38,12 @@ export function forget(list: ListState, forgetBeforeMs: number | null): void {
 	if (forgot) delete list.unseenIsNew;
 }
 
-/** Forgets what is older than the overlap behind the bank's clock, once the place is known to be up to date. */
-export function forgetOld(list: ListState, follower: ListFollower | undefined): void {
-	// While a backlog is read, records not yet handed on lie above the floor, and until a check for records written
-	// late has looked behind the place, they may lie there: it waits (only the count bound holds).
-	const bankMs = follower?.caughtUp === true && follower.check.ended ? bankTimeOf(list) : null;
+/**
+ * Forgets what is older than the overlap behind the bank's clock. That clock is read from the records handled, so
+ * while a backlog is read (oldest first) it stands behind every record not yet handed on, and records written late
+ * land within the overlap of it.
+ */
+export function forgetOld(list: ListState): void {
+	const bankMs = bankTimeOf(list);
 	forget(list, bankMs === null ? null : bankMs - POLL_LIMITS.overlapMs);
 }

@@ -10,7 +10,7 @@
  *      status re-check that is due);
  *   2. each other list's first page (its top when caught up, else the next page of its backlog, or the search for
  *      its place), with the status look-ups its transfers need: new events are seen at every poll;
- *   3. status checks of transfers still pending (at most half of what is left);
+ *   3. status checks of transfers still pending (due ones, at most 25);
  *   4. the other lists' checks, then the rest of every list's work, a page of each list in turn.
  * A list whose start ran out of requests at an earlier poll is started with what is left after the lists started
  * before it. After a poll that left a list's work for later, the turn passes to the next list that left work (nextTurn), and
@@ -97,7 +97,7 @@ function followStream(run: Run, stream: Stream, state: StreamState): DrivenList 
 
 function finish(run: Run, followed: Followed): StreamState {
 	const { state } = followed;
-	forgetOld(state, followed.list?.follower);
+	forgetOld(state);
 	const { kept, dropped } = boundPending(state.pending, POLL_LIMITS.maxPending);
 	warnAbout(run, dropped);
 	state.pending = kept;
@@ -166,7 +166,7 @@ async function followLists(run: Run, followed: Followed[], failures: DrivenList 
 	const left = () => run.budget.left;
 	const due = mains.some((f) => dueReferences(f.state.pending, run.nowMs, 1).length > 0);
 	const recheck = async () => {
-		for (const f of mains) if (f.state.pending.size > 0) await recheckPending(run, f.stream, f.state, Math.max(1, Math.floor(run.budget.left / 2)));
+		for (const f of mains) if (f.state.pending.size > 0) await recheckPending(run, f.stream, f.state, run.budget.left);
 	};
 	const order = lists.map((_, i) => lists[(turn + i) % lists.length]);
 	const [first, ...others] = order;
@@ -253,8 +253,7 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 	for (const f of followed) next[f.stream.name] = stateToJson(finish(run, f));
 	if (failures !== undefined) {
 		const transfers = followed.find((f) => f.stream.name === 'transfers') as Followed;
-		const caughtUp = failures.list.follower.caughtUp && failures.list.follower.check.ended;
-		forget(failures.state, caughtUp ? failuresFloor(transfers.state) : null);
+		forget(failures.state, failuresFloor(transfers.state));
 		next.failures = listToJson(scope, failures.state);
 	} else delete next.failures;
 	// Assigned as a whole, and only when something changed: n8n notices (and saves) changes to static data through

@@ -79,8 +79,8 @@ function belowDeepestOf(value: unknown, mirror: string[]): Pick<ListState, 'belo
 	const v = (typeof value === 'object' && value !== null ? value : {}) as IDataObject;
 	if (typeof v.deepest !== 'string' || v.deepest === MALFORMED || !mirror.includes(v.deepest)) return {};
 	if (v.reference === undefined) return { belowDeepest: { deepest: v.deepest } };
-	if (typeof v.reference !== 'string' || v.reference === MALFORMED || typeof v.createdMs !== 'number') return {};
-	return { belowDeepest: { deepest: v.deepest, reference: v.reference, createdMs: v.createdMs } };
+	if (typeof v.reference !== 'string' || v.reference === MALFORMED) return {};
+	return { belowDeepest: { deepest: v.deepest, reference: v.reference } };
 }
 
 /** A list's place and memory as saved (version 2), or from a version 1 cursor (its references, newest first). */

@@ -12,10 +12,7 @@ import type { ListFollower } from './follow';
 import { belowOf, historyFloor, isValid, MALFORMED } from './memory';
 import type { CheckProgress, Core, Page } from './types';
 import type { Window } from './windows';
-import { startOf, TOP_SLACK, windowFor, windowHolding } from './windows';
-
-/** Halving steps at most in one check for records written late. */
-const MAX_VERIFY_ROUNDS = 16;
+import { startOf, windowFor, windowHolding } from './windows';
 
 /**
  * Looks for records the bank wrote late, behind the place. Only once the trigger is up to the newest record.
@@ -72,7 +69,7 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 	const measured = new Set<string>();
 	let last: { page: Page; endsList: boolean } | undefined = f.placing;
 	let lastWindow: string | undefined;
-	for (let round = 0; round < MAX_VERIFY_ROUNDS && state.lag !== null; round++) {
+	for (let round = 0; state.lag !== null; round++) {
 		const cap = f.state.paging.cap;
 		const deepest = lastValid(memory.mirror);
 		if (deepest < 0) return true;
@@ -104,7 +101,7 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 			const rankHi = base() + hi + offset;
 			const span = rankHi - (base() + lo + (lo === from ? 0 : (progress.shallowOffset ?? 0)));
 			const mid = validNear(f, Math.floor((lo + hi) / 2), lo, hi);
-			const holding = windowHolding(rankHi - span, rankHi, cap, TOP_SLACK);
+			const holding = windowHolding(rankHi - span, rankHi, cap);
 			if (holding !== undefined) {
 				// The stretch fits in a page: one showing both records hands on what lies between them.
 				window = holding;
@@ -113,7 +110,7 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 				f.reopen(hi, rankHi, measured.has(memory.mirror[hi]));
 				return true;
 			} else {
-				window = windowFor(base() + mid + offset, cap, 'bottom', TOP_SLACK);
+				window = windowFor(base() + mid + offset, cap, 'bottom', 0);
 			}
 		}
 		const key = JSON.stringify(window);
@@ -161,9 +158,6 @@ function* sentinelHolds(f: ListFollower, deepest: number): Core<boolean | undefi
 	const rank = (state.lag ?? 0) + deepest;
 	const first = windowFor(rank, state.paging.cap, 'top', 0);
 	if (sentinel?.deepest !== state.memory.mirror[deepest] || rank - startOf(first) !== first.size - 1) return undefined;
-	// History by the floor as it is now (a floor set afresh by forgetting may lie lower than when it was noted).
-	const floorMs = historyFloor(state);
-	if (sentinel.reference !== undefined && (floorMs === null || (sentinel.createdMs ?? Infinity) >= floorMs)) return undefined;
 	const window = windowFor(rank + 1, state.paging.cap, 'top', 0);
 	const page = yield* f.read(window, 'check');
 	const at = rank + 1 - page.start;
@@ -177,7 +171,7 @@ function noteBelowDeepest(f: ListFollower, deepest: number, page: Page, endsList
 	const at = (state.lag ?? 0) + deepest + 1 - page.start;
 	const slot = page.slots[at];
 	const history = slot !== undefined && isValid(slot) && floorMs !== null && slot.createdMs < floorMs && !state.memory.seen.has(slot.reference);
-	if (history) state.belowDeepest = { deepest: state.memory.mirror[deepest], reference: slot.reference, createdMs: slot.createdMs };
+	if (history) state.belowDeepest = { deepest: state.memory.mirror[deepest], reference: slot.reference };
 	else if (at === page.slots.length && endsList) state.belowDeepest = { deepest: state.memory.mirror[deepest] };
 }
 

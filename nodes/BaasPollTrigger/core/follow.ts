@@ -16,12 +16,12 @@ import { endsList, readPage } from './pages';
 import { clearSearch, searchFrom, searchStep } from './search';
 import type { Core, FollowOptions, ListState, Need, Page } from './types';
 import type { Window } from './windows';
-import { startOf, TOP_SLACK, windowFor } from './windows';
+import { startOf, windowFor } from './windows';
 
 /**
  * Polls in a row a list's new records may wait for a check that cannot end in one poll for lack of requests. The
- * check goes on from where each poll left it (ListState.check) and takes at most MAX_VERIFY_ROUNDS pages, so with a
- * page a poll it ends within as many polls: records written late come before newer ones. The bound only keeps a
+ * check goes on from where each poll left it (ListState.check), and halving a memory of 5,000 records takes 13 pages,
+ * so with a page a poll it ends within 16 polls: records written late come before newer ones. The bound only keeps a
  * list whose late records never stop (so its check never ends) from holding its new records for good.
  */
 const MAX_HELD_POLLS = 16;
@@ -52,7 +52,7 @@ export class ListFollower {
 	/** The place was read in this poll (until then it is the saved one). */
 	placed = false;
 	/** Records between the place and a page's bottom: grows with what the bank writes between two reads. */
-	slack = TOP_SLACK;
+	slack = 0;
 	/** The search for the place: pages read in this poll, and whether it goes on from an earlier poll's (galloping). */
 	readonly search: { probes: number; readonly resumed: boolean };
 	/**
@@ -64,9 +64,8 @@ export class ListFollower {
 	/**
 	 * The check for records written late in this poll: whether it ran (once a poll; a second one, after a check moved
 	 * the place and the backlog above it was read again, found nothing in any test, fuzzed or model-checked history
-	 * and cost a request), and whether it ended (the stretch behind the place was looked through, so what is older
-	 * than the overlap may be forgotten, poll.ts; until then nothing is, or a record written late there would fall
-	 * below the floor unseen).
+	 * and cost a request), and whether it ended (the stretch behind the place was looked through: the list is settled,
+	 * and the turn need not come back to it).
 	 */
 	readonly check = { ran: false, ended: false };
 	/**
@@ -149,7 +148,7 @@ export class ListFollower {
 	private firstSlack(cap: number): number {
 		const half = Math.floor(cap / 2);
 		const grewBy = this.state.grewBy;
-		return grewBy === undefined ? Math.max(this.slack, half) : Math.max(this.slack, Math.min(half, TOP_SLACK + 2 * grewBy));
+		return grewBy === undefined ? Math.max(this.slack, half) : Math.max(this.slack, Math.min(half, 2 * grewBy));
 	}
 
 	/** One page of the search for the place (search.ts). */
@@ -255,7 +254,7 @@ export class ListFollower {
 		// What the bank wrote above the place since it was last read: room to leave for it in the next page.
 		const was = oldHead === undefined || oldHead === MALFORMED ? undefined : page.slots.findIndex((slot) => slot.reference === oldHead);
 		const grew = expectedHead !== null && was !== undefined && was >= 0 ? Math.max(0, page.start + was - expectedHead) : undefined;
-		if (this.placed && grew !== undefined) this.slack = Math.max(this.slack, TOP_SLACK + grew);
+		if (this.placed && grew !== undefined) this.slack = Math.max(this.slack, grew);
 		if (!this.placed) state.grewBy = grew;
 		// The mirror entries this page showed at their ranks: a check for late records need not read them again.
 		const lag = state.lag;

@@ -122,13 +122,11 @@ function* judge(f: ListFollower, taken: Taken): Core<void> {
 
 /**
  * The records the mirror holds are no longer listed where they must be (the bank removed them, or changed the
- * list): the mirror starts afresh from the floor. `seen` stays, so nothing handled is handed on again, and the
- * floor rises to the oldest record remembered, so older history does not come back as new.
+ * list): the mirror starts afresh from the floor. `seen` stays, so nothing handled is handed on again. The floor
+ * stays too: it rises only above what is forgotten, and a record after it that was never handled is news.
  */
 function lost(f: ListFollower): void {
 	const { state } = f;
-	const remembered = [...state.memory.seen.values()];
-	if (remembered.length > 0) state.floorMs = Math.max(state.floorMs ?? -Infinity, Math.min(...remembered));
 	state.memory.mirror = [];
 	state.lag = null;
 	delete state.unseenIsNew;

@@ -8,9 +8,6 @@ export interface Window {
 	size: number;
 }
 
-/** Records between the place and the bottom of a page first read in a poll: room for what was written since. */
-export const TOP_SLACK = 2;
-
 export const startOf = (window: Window) => (window.page - 1) * window.size;
 
 /**
@@ -48,15 +45,10 @@ export function windowFor(rank: number, cap: number, placement: Placement, slack
 	return { page: Math.floor(rank / size) + 1, size };
 }
 
-/**
- * The largest window of at most `cap` records holding ranks `from` … `to` and, when it can, `slack` records below
- * `to` (for records written above both between reads); undefined when no page number and size hold both.
- */
-export function windowHolding(from: number, to: number, cap: number, slack: number): Window | undefined {
-	for (const room of [slack, 0]) {
-		for (let z = Math.max(1, Math.floor(cap)); z > to - from + room; z--) {
-			if (Math.floor(from / z) === Math.floor((to + room) / z)) return { page: Math.floor(from / z) + 1, size: z };
-		}
+/** The largest window of at most `cap` records holding ranks `from` … `to`; undefined when no page number and size hold both. */
+export function windowHolding(from: number, to: number, cap: number): Window | undefined {
+	for (let z = Math.max(1, Math.floor(cap)); z > to - from; z--) {
+		if (Math.floor(from / z) === Math.floor(to / z)) return { page: Math.floor(from / z) + 1, size: z };
 	}
 	return undefined;
 }
