@@ -1,0 +1,36 @@
+/**
+ * The Poll Trigger's saved list state (state.ts): what n8n keeps in static data between polls and across restarts.
+ * The note the check leaves right below the deepest record (`belowDeepest`) must come back as it was saved, and only
+ * while that record is still mirrored: found at its rank, it ends a check with one request.
+ */
+import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
+import { listToJson, parseListState } from '../../nodes/BaasPollTrigger/state';
+
+const SCOPE = 'api';
+const NOW = Date.UTC(2026, 1, 1);
+
+function handled(belowDeepest: ListState['belowDeepest']): ListState {
+	return {
+		memory: { seen: new Map([['b', NOW - 2_000], ['a', NOW - 1_000]]), mirror: ['a', 'b'] },
+		lag: 0,
+		floorMs: NOW - 60_000,
+		paging: { cap: 1, served: 1 },
+		...(belowDeepest !== undefined ? { belowDeepest } : {}),
+	};
+}
+
+/** Saved as n8n saves it (JSON) and read back. */
+const roundTrip = (list: ListState) => parseListState(JSON.parse(JSON.stringify(listToJson(SCOPE, list))), SCOPE, NOW, 100);
+
+describe('Poll Trigger: the saved list state (state.ts)', () => {
+	it('keeps what the check saw below the deepest record: a history record, or the list\'s end', () => {
+		expect(roundTrip(handled({ deepest: 'b', reference: 'h' }))?.belowDeepest).toEqual({ deepest: 'b', reference: 'h' });
+		expect(roundTrip(handled({ deepest: 'b' }))?.belowDeepest).toEqual({ deepest: 'b' });
+	});
+
+	it('drops it when its record is no longer mirrored, and reads a note saved with the created_at it once kept', () => {
+		expect(roundTrip(handled({ deepest: 'gone', reference: 'h' }))?.belowDeepest).toBeUndefined();
+		const saved = { ...listToJson(SCOPE, handled(undefined)), belowDeepest: { deepest: 'b', reference: 'h', createdMs: NOW - 90_000 } };
+		expect(parseListState(saved, SCOPE, NOW, 100)?.belowDeepest).toEqual({ deepest: 'b', reference: 'h' });
+	});
+});
