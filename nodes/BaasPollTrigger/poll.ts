@@ -43,7 +43,7 @@ import type { PollSettings } from './settings';
 import { POLL_LIMITS } from './settings';
 import { assertNotPaused } from './signInPause';
 import type { StartRun } from './start';
-import { continuePendingScan, failuresFilters, failuresFloor, failuresState, listFilters, sinceFilter, startStream } from './start';
+import { continuePendingScan, failuresFilters, failuresFloor, failuresState, listFilters, requestsToStart, sinceFilter, startStream } from './start';
 import type { StreamState } from './state';
 import { listToJson, parseState, scopeOf, stateToJson } from './state';
 import type { Slot } from './core/memory';
@@ -224,10 +224,11 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 			}
 			followed.sort((a, b) => streams.findIndex((s) => s.stream === a.stream) - streams.findIndex((s) => s.stream === b.stream));
 		};
-		// Lists start at the first poll. A start that ran out of requests is made again with what a later poll leaves
-		// after the lists started before it: one that needs more than a poll has never holds them up.
+		// Lists start at the first poll. A start that ran out of requests is made again after the lists started before
+		// it, which leave it what a start needs (one that needs more than a poll has never holds them up).
 		const later = followed.length > 0;
 		if (!later) await startNew();
+		else run.budget.held = streams.reduce((sum, { stream, state }) => sum + (state === undefined ? requestsToStart(stream) : 0), 0);
 		const transfers = followed.find((f) => f.stream.name === 'transfers');
 		if (transfers !== undefined && settings.events.includes('TRANSFER_FAILED')) {
 			const state = failuresState(saved.failures, scope, transfers.state, nowMs);
@@ -235,6 +236,7 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 			failures = { state, list: driven(run, state, filters, handOnCost(run, transfers.stream), false, async (slot) => await handleFailure(run, transfers.stream, transfers.state, slot)) };
 		}
 		await followLists(run, followed, failures?.list, turn);
+		run.budget.held = 0;
 		if (later) await startNew();
 	} catch (error) {
 		if (!(error instanceof OutOfBudget)) stopped = error;

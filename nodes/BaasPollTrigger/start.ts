@@ -60,14 +60,14 @@ export function failuresFloor(transfers: StreamState): number {
  * fewer records a page than asked (the contract names no maximum), so the first page alone can hide what the start
  * must see. Pages after a short first page are asked at the size it served (page p of size n holds ranks (p-1)·n …
  * p·n-1 whichever way the bank counts pages); reading stops at a page that is short or shows nothing new, at
- * POLL_LIMITS.maxPending records, or when one request is left (for the list's own page: it places the trigger).
- * Newest first, each reference once.
+ * POLL_LIMITS.maxPending records, or when only `keep(served)` requests are left for what comes next (`served`: the
+ * records its first page held). Newest first, each reference once.
  */
 async function topOfList(
 	run: StartRun,
 	filters: IDataObject,
 	enough: (slots: Slot[]) => boolean,
-	keep: number,
+	keep: (served: number) => number,
 ): Promise<{ slots: Slot[]; ended: boolean; sawEnd: boolean; last: { page: number; size: number } }> {
 	const spec = { filters, variant: run.variant };
 	const first = await readListPage(run, spec, { page: 1, size: POLL_LIMITS.pageSize });
@@ -80,7 +80,7 @@ async function topOfList(
 	let sawEnd = first.slots.length === 0;
 	let ended = sawEnd;
 	let last = 1;
-	for (let page = 2; !ended && !enough(slots) && slots.length < POLL_LIMITS.maxPending && run.budget.left > keep; page++) {
+	for (let page = 2; !ended && !enough(slots) && slots.length < POLL_LIMITS.maxPending && run.budget.left > keep(size); page++) {
 		const next = await readListPage(run, spec, { page, size });
 		last = page;
 		const fresh = next.slots.filter((slot) => slot.reference === undefined || !shown.has(slot.reference));
@@ -96,6 +96,12 @@ async function topOfList(
 const pendingFilters = (run: StartRun, stream: Stream) => listFilters(run, stream, { status: 'pending', ...sinceFilter(run.nowMs - POLL_LIMITS.lookBackMs) });
 
 /**
+ * Whether a transfer belongs to the list rather than to the watch of those pending at the start: one created since
+ * the start (the list hands it on), or any the start did not read when it read the whole list.
+ */
+const listHandsOn = (state: Pick<StreamState, 'originMs' | 'unseenIsNew'>, createdMs: number) => state.unseenIsNew === true || createdMs >= state.originMs;
+
+/**
  * The transfers pending at the start that the first poll could not read (its requests ran out), read on at later
  * polls before any other list work: each reads the last page read again (transfers that became final since moved
  * the rest up) and then as many pages after it as the poll leaves, until a short page. A transfer that turns final
@@ -108,7 +114,7 @@ export async function continuePendingScan(run: StartRun, state: StreamState, str
 	if (scan === undefined) return;
 	const spec = { filters: pendingFilters(run, stream), variant: run.variant };
 	// Those created since the start are the list's to hand on; those it handled are not pending.
-	const skip = (reference: string, createdMs: number) => createdMs >= state.originMs || state.memory.seen.has(reference);
+	const skip = (reference: string, createdMs: number) => listHandsOn(state, createdMs) || state.memory.seen.has(reference);
 	watchPending(run, state.pending, (await readListPage(run, spec, scan)).slots, skip);
 	while (scan !== undefined && run.budget.left > 0) {
 		const next = await readListPage(run, spec, { page: scan.page + 1, size: scan.size });
@@ -132,7 +138,6 @@ function watchPending(run: StartRun, pending: PendingSet, slots: Slot[], skip: (
 
 /** How many of a list's entries are records to stand on (a malformed entry has no reference or time). */
 const recordsIn = (slots: Slot[]) => slots.filter(isValid).length;
-const showsARecord = (slots: Slot[]) => recordsIn(slots) > 0;
 
 /**
  * A stream the trigger has no place in yet. With Start From, it reads up from that moment (a backfill);
@@ -140,44 +145,77 @@ const showsARecord = (slots: Slot[]) => recordsIn(slots) > 0;
  * Transfers still pending then are watched, so their outcome is emitted when final.
  */
 export async function startStream(run: StartRun, stream: Stream, scope: string): Promise<{ state: StreamState; fresh: boolean }> {
+	// The list's top settles for one record only when more requests would not show more: it had what a start needs
+	// where no entry is malformed. With fewer (the lists started before it took them), it is made again.
+	const settleForOne = run.budget.left >= requestsToStart(stream);
 	const pending: StreamState['pending'] = new Map();
 	let pendingScan: StreamState['pendingScan'];
 	if (stream.name === 'transfers') {
-		// Every transfer pending then is watched: one the trigger never saw would have its outcome lost.
-		const top = await topOfList(run, pendingFilters(run, stream), () => false, 1);
+		// Every transfer pending then is watched: one the trigger never saw would have its outcome lost. Read before
+		// the list's top, so that one written in between is the list's (on its top) and not also watched.
+		const top = await topOfList(run, pendingFilters(run, stream), () => false, requestsForTop);
 		watchPending(run, pending, top.slots);
 		// Not all read (the requests ran out): later polls read on, from the last page read (continuePendingScan).
 		if (!top.ended && top.slots.length < POLL_LIMITS.maxPending) pendingScan = top.last;
 	}
-	const base = { scope, pending, failed: new Map<string, number>(), memory: emptyMemory(), paging: defaultPaging(POLL_LIMITS.pageSize), ...(pendingScan !== undefined ? { pendingScan } : {}) };
 	const startFromMs = run.settings.startFromMs;
-	if (startFromMs !== undefined) return { state: { ...base, lag: null, floorMs: startFromMs, originMs: startFromMs }, fresh: false };
+	const place = startFromMs !== undefined ? backfillFrom(startFromMs) : await placeAtTop(run, stream, settleForOne);
+	const base = { scope, pending, failed: new Map<string, number>(), paging: defaultPaging(POLL_LIMITS.pageSize), ...(pendingScan !== undefined ? { pendingScan } : {}) };
+	return { state: { ...base, ...place }, fresh: startFromMs === undefined };
+}
+
+/**
+ * Requests a start needs when no entry is malformed, at a bank serving one record a page: two pages of the list's
+ * top, and the first page of the transfers pending.
+ */
+export const requestsToStart = (stream: Stream) => (stream.name === 'transfers' ? 3 : 2);
+
+/**
+ * Requests the list's top needs after the pending transfers were read (`served`: how many records the bank served
+ * on their first page): one page shows the two records the start needs where the bank serves two a page, two pages
+ * where it may serve one. (A backfill reads one page of its list in the same poll.)
+ */
+const requestsForTop = (served: number) => (served >= 2 ? 1 : 2);
+
+type Place = Pick<StreamState, 'memory' | 'lag' | 'floorMs' | 'originMs' | 'unseenIsNew'> & { failed?: Map<string, number> };
+
+const backfillFrom = (startFromMs: number): Place => ({ memory: emptyMemory(), lag: null, floorMs: startFromMs, originMs: startFromMs });
+
+/** Where a trigger without Start From starts: above what the bank lists now. */
+async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean): Promise<Place> {
 	// Read on until two records show (when the list holds them): a first page of malformed entries only would make a
 	// list that holds records look empty, and its history new; and the floor below is set by the deepest record read,
 	// which must not be the top one alone: a record stamped in the bank's future stays on top of a list ordered by
 	// created_at, and alone on a page of one it would set the floor ahead of every record written after it.
-	const top = await topOfList(run, listFilters(run, stream, {}), (slots) => recordsIn(slots) >= 2, 0);
-	// Out of requests before a record showed: the start is made again at the next poll (nothing is saved).
-	if (!top.ended && !showsARecord(top.slots)) throw new OutOfBudget(run.context.getNode());
+	const top = await topOfList(run, listFilters(run, stream, {}), (slots) => recordsIn(slots) >= 2, () => 0);
+	// Out of requests before two records showed, the list's end not seen: the start is made again at the next poll
+	// (nothing is saved), unless it settles for one (malformed entries among the top of a bank serving one a page).
+	// One record alone may be stamped in the future (a list ordered by created_at), or written late (one ordered as
+	// written): either would set the floor wrong. With no record, always again.
+	if (!top.sawEnd && recordsIn(top.slots) < (settleForOne ? 1 : 2)) throw new OutOfBudget(run.context.getNode());
 	const { slots } = top;
+	const memory = emptyMemory();
 	const times = slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
-	for (const slot of slots) if (slot.reference !== undefined) base.memory.seen.set(slot.reference, slot.createdMs as number);
-	base.memory.mirror = slots.map((slot) => slot.reference ?? '');
+	for (const slot of slots) if (slot.reference !== undefined) memory.seen.set(slot.reference, slot.createdMs as number);
+	memory.mirror = slots.map((slot) => slot.reference ?? '');
 	// History: what is listed now, this top and everything below it. The floor is just above the deepest record read:
 	// below it lies what was listed before it, stamped before it (in a list ordered by created_at that is the oldest
 	// of the top; in one ordered as records were written, a record written late may top the list with an older
 	// created_at than the records under it, which are history all the same). A record written later with an older
 	// created_at than the floor lies below it too (a late one).
 	const floorMs = times.length === 0 ? null : times[times.length - 1] + 1;
-	// Transfers listed at activation are history, and so are their reversals: the trigger's start is after the
-	// newest of them, by the bank's clock (n8n's may be minutes off: a failure the bank lists is never news to it).
-	// An empty list: every transfer the bank lists later is this trigger's.
-	const originMs = times.length === 0 ? 0 : Math.max(...times) + 1;
+	// Transfers listed at activation are history, and so are their reversals. The start is told by the floor, not
+	// by the newest record read: a record stamped in the bank's future may top the list, and transfers written after
+	// the start lie below it. The records read above the floor are history too: their failure is never news. An
+	// empty list: every transfer the bank lists later is this trigger's.
+	const originMs = floorMs ?? 0;
+	const failed = new Map<string, number>();
+	if (stream.name === 'transfers') for (const slot of slots) if (isValid(slot) && slot.createdMs >= originMs) failed.set(slot.reference, slot.createdMs);
 	// A start that read to the list's end saw all of it: whatever the bank lists later that it did not see is news,
 	// wherever it lands (the floor still tells a search which way to go). Not when an entry of it was malformed: the
 	// bank may list that one well later, and it is history.
 	const sawAll = top.sawEnd && times.length > 0 && slots.every(isValid) ? { unseenIsNew: true as const } : {};
-	return { state: { ...base, lag: 0, floorMs, originMs, ...sawAll }, fresh: true };
+	return { memory, lag: 0, floorMs, originMs, failed, ...sawAll };
 }
 
 /** The failed-transfers list's saved state, or where a new one starts: from the trigger's start (or the look-back). */

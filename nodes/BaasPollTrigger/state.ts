@@ -13,9 +13,15 @@ export interface StreamState extends ListState {
 	/** The settings the place belongs to: a change of account or authentication starts over (Start From does not). */
 	scope: string;
 	pending: PendingSet;
-	/** When the trigger started on this stream (bank clock): reversals of older transfers are not its events. */
+	/**
+	 * Where the trigger started on this stream (bank clock, its floor then, fixed): reversals of older transfers are
+	 * not its events, and the transfers pending at the start that are older are watched, the newer the list's.
+	 */
 	originMs: number;
-	/** Transfers emitted as failed, by reference → created_at, kept for the look-back (a reversal is reported once). */
+	/**
+	 * Transfers whose failure is not news, by reference → created_at, kept for the look-back: those emitted as failed
+	 * (a reversal is reported once) and those the start read above its floor (history).
+	 */
 	failed: Map<string, number>;
 	/**
 	 * The transfers pending at the start not all read yet (the first poll's requests ran out): the page of the

@@ -309,7 +309,7 @@ describe('Poll Trigger: a search whose bounds meet on nothing (core/search.ts, s
 describe('Poll Trigger: the transfers pending at its start (start.ts)', () => {
 	it.each([
 		['at the default Requests per Poll', 20],
-		['at the minimum, the first poll reading three of them and later polls the rest', 4],
+		['at the minimum, the first poll reading two of them and later polls the rest', 4],
 	])('are all watched, however few records the bank serves a page (%s): their outcomes are emitted', async (_, requestBudget) => {
 		const MIN = 60_000;
 		const startMs = Date.UTC(2026, 2, 2, 9);
@@ -322,8 +322,9 @@ describe('Poll Trigger: the transfers pending at its start (start.ts)', () => {
 		const h = handBuilt({ order: 'created', pageCap: 1, settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget }, startMs, polls: 8, writes });
 		const outcome = await runHistory(h);
 		// Reading only the first page of pending transfers (as 584e0e2 did), a bank serving one record a page let the
-		// trigger watch one of the four: three outcomes never came. At 4 requests the first poll reads three pages
-		// (one is kept for the list's own); reading no more after it (as 8dc7bab did), the fourth never came.
+		// trigger watch one of the four: three outcomes never came. At 4 requests the first poll reads two pages (two
+		// are kept for the list's top: at one record a page, its two records take two); reading no more after it (as
+		// 8dc7bab did), the other two never came.
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(4);
 	});
@@ -333,17 +334,18 @@ describe('Poll Trigger: the transfers pending at its start, read on at later pol
 	it('are read as fast as a poll allows, before other list work: transfers that turn final before the scan reads them are not lost', async () => {
 		const MIN = 60_000;
 		const startMs = Date.UTC(2026, 2, 5, 9);
-		// Eleven transfers pending when the trigger starts, successful 5 minutes later; one record a page; the minimum
-		// Requests per Poll (4): the first poll reads three of them.
+		// Eleven transfers pending when the trigger starts, successful 6 minutes later; one record a page; the minimum
+		// Requests per Poll (4): the first poll reads two of them (two requests are the list's top's), each later
+		// poll two more after reading the last page again.
 		const pending = Array.from({ length: 11 }, (_, i) => ({ id: i + 1, reference: `TRF-${i}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs: startMs - 30 * MIN + i * 1_000, status: 'pending' as const }));
 		const writes: Write[] = [
 			...pending.map((record) => ({ atMs: startMs - 20 * MIN, create: record })),
-			...pending.map((record) => ({ atMs: startMs + 5 * MIN, update: { reference: record.reference, status: 'success' as const, bankMs: startMs + 5 * MIN } })),
+			...pending.map((record) => ({ atMs: startMs + 6 * MIN, update: { reference: record.reference, status: 'success' as const, bankMs: startMs + 6 * MIN } })),
 		];
 		const h = handBuilt({ order: 'created', pageCap: 1, settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget: 4 }, startMs, polls: 20, writes });
 		const outcome = await runHistory(h);
 		// Reading one new page a poll after the rest of the poll's work (as b3e717a did), the scan had reached 7 of the
-		// 11 when they turned final: 4 outcomes lost.
+		// 11 when they turned final 5 minutes later: 4 outcomes lost.
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(11);
 	});
@@ -382,6 +384,25 @@ describe('Poll Trigger: where a list starts (start.ts, search.ts)', () => {
 		// three collections from history.
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(2);
+	});
+
+	it('a start left too few requests to show two records is made again at the next poll, not rested on the top record alone', async () => {
+		// Collections topped by a malformed entry (their start takes three requests of five, one record a page); the
+		// transfers topped by one stamped 40 minutes in the bank's future. A transfer is made after activation.
+		const transfer = (id: number, createdMs: number) => ({ id: 100 + id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs, status: 'success' as const });
+		const writes: Write[] = [
+			...[1, 2].map((id) => ({ atMs: startMs - 10 * MIN + id * 1_000, create: collection(id, startMs - 10 * MIN + id * 1_000) })),
+			{ atMs: startMs - 5 * MIN, create: collection(3, startMs - 5 * MIN, 'badCreatedAt') },
+			{ atMs: startMs - 8 * MIN, create: transfer(1, startMs - 8 * MIN) },
+			{ atMs: startMs - 4 * MIN, create: transfer(2, startMs + 40 * MIN) },
+			{ atMs: startMs + 5 * MIN, create: transfer(3, startMs + 5 * MIN) },
+		];
+		const outcome = await runHistory(history(writes, 1, { events: ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS'], requestBudget: 5 }));
+		// Started on the one transfer its two requests showed (as 7ce3584 did), the floor stood 40 minutes ahead and
+		// the transfer made after activation, listed below it, was taken for history. Made again with what the
+		// collections leave (four of five requests a poll, here), it never started: they hold back three for it.
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(1);
 	});
 
 	it('a backfill whose list ends right at a page boundary the bank fixes finds the end (search.ts, takeLast)', async () => {
