@@ -27,8 +27,6 @@ export class Budget {
 	spent = 0;
 	/** Requests kept for what comes later in the poll: take() refuses to spend them. */
 	reserved = 0;
-	/** Requests held back for the part after the lists' work (a list's start made again), apart from `reserved`. */
-	held = 0;
 
 	constructor(
 		private readonly limit: number,
@@ -37,13 +35,13 @@ export class Budget {
 	) {}
 
 	get left(): number {
-		return this.limit - this.spent - this.reserved - this.held;
+		return this.limit - this.spent - this.reserved;
 	}
 
 	/** Counts one request about to be sent and returns how long it may take (ms); throws OutOfBudget when none is left. */
 	take(): number {
 		const now = Date.now();
-		if (this.spent >= this.limit - this.reserved - this.held) throw new OutOfBudget(this.node);
+		if (this.spent >= this.limit - this.reserved) throw new OutOfBudget(this.node);
 		let timeoutMs = REQUEST_LIMITS.timeoutMs;
 		if (this.time !== undefined) {
 			timeoutMs = Math.min(timeoutMs, this.time.endBeforeMs - now);

@@ -118,16 +118,20 @@ function pollTime(context: IPollFunctions, nowMs: number): { startBeforeMs: numb
 }
 
 
-/** Runs one part of the poll, keeping `keep` requests for the parts after it; running out ends only this part. */
+/**
+ * Runs one part of the poll, keeping `keep` requests for the parts after it (on top of what an enclosing part keeps;
+ * the part itself gets at least one); running out ends only this part.
+ */
 async function within(run: Run, keep: number, part: () => Promise<unknown>): Promise<void> {
-	run.budget.reserved = Math.max(0, Math.min(keep, run.budget.left - 1));
+	const outer = run.budget.reserved;
+	run.budget.reserved = outer + Math.max(0, Math.min(keep, run.budget.left - 1));
 	let failure: unknown;
 	try {
 		failure = await part();
 	} catch (error) {
 		if (!(error instanceof OutOfBudget)) failure = error;
 	} finally {
-		run.budget.reserved = 0;
+		run.budget.reserved = outer;
 	}
 	if (failure !== undefined) throw asNodeError(run.context.getNode(), failure);
 }
@@ -228,15 +232,14 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 		// it, which leave it what a start needs (one that needs more than a poll has never holds them up).
 		const later = followed.length > 0;
 		if (!later) await startNew();
-		else run.budget.held = streams.reduce((sum, { stream, state }) => sum + (state === undefined ? requestsToStart(stream) : 0), 0);
+		const toStart = later ? streams.reduce((sum, { stream, state }) => sum + (state === undefined ? requestsToStart(stream) : 0), 0) : 0;
 		const transfers = followed.find((f) => f.stream.name === 'transfers');
 		if (transfers !== undefined && settings.events.includes('TRANSFER_FAILED')) {
 			const state = failuresState(saved.failures, scope, transfers.state, nowMs);
 			const filters = failuresFilters(run, transfers.stream, failuresFloor(transfers.state));
 			failures = { state, list: driven(run, state, filters, handOnCost(run, transfers.stream), false, async (slot) => await handleFailure(run, transfers.stream, transfers.state, slot)) };
 		}
-		await followLists(run, followed, failures?.list, turn);
-		run.budget.held = 0;
+		await within(run, toStart, () => followLists(run, followed, failures?.list, turn));
 		if (later) await startNew();
 	} catch (error) {
 		if (!(error instanceof OutOfBudget)) stopped = error;

@@ -164,18 +164,21 @@ export async function startStream(run: StartRun, stream: Stream, scope: string):
 	return { state: { ...base, ...place }, fresh: startFromMs === undefined };
 }
 
+/** Pages of the list's top that show the two records a start needs, at a bank serving one record a page. */
+const TOP_PAGES = 2;
+
 /**
- * Requests a start needs when no entry is malformed, at a bank serving one record a page: two pages of the list's
+ * Requests a start needs when no entry is malformed, at a bank serving one record a page: the pages of the list's
  * top, and the first page of the transfers pending.
  */
-export const requestsToStart = (stream: Stream) => (stream.name === 'transfers' ? 3 : 2);
+export const requestsToStart = (stream: Stream) => TOP_PAGES + (stream.name === 'transfers' ? 1 : 0);
 
 /**
  * Requests the list's top needs after the pending transfers were read (`served`: how many records the bank served
- * on their first page): one page shows the two records the start needs where the bank serves two a page, two pages
- * where it may serve one. (A backfill reads one page of its list in the same poll.)
+ * on their first page): one page where the bank serves two a page, TOP_PAGES where it may serve one. (A backfill
+ * reads one page of its list in the same poll.)
  */
-const requestsForTop = (served: number) => (served >= 2 ? 1 : 2);
+const requestsForTop = (served: number) => (served >= 2 ? 1 : TOP_PAGES);
 
 type Place = Pick<StreamState, 'memory' | 'lag' | 'floorMs' | 'originMs' | 'unseenIsNew'> & { failed?: Map<string, number> };
 
