@@ -227,6 +227,21 @@ describe('Poll Trigger: a search with nothing handled whose lower bound lies pas
 		// met again, every poll: nothing emitted (fuzz seed 6966, where the lost place's search had such a bound).
 		expect(emitted).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
 	});
+	it('looks below the bound when the page holding its last record goes on with entries with no record: a list empty at the start whose burst ends with a malformed entry', () => {
+		// The list was empty at the start (no floor: every record counts) and nothing was handled yet; 20 records were
+		// written since, and the oldest entry has no reference. The saved search met at rank 20, the malformed entry's
+		// own rank (a short page starting there ended the list); two records a page, 4 requests a poll.
+		const malformed: Row = { reference: '', createdMs: NaN };
+		const list = [...Array.from({ length: 20 }, (_, i) => row(`n${i}`, 200 + i)).reverse(), malformed];
+		const state: ListState = { memory: { seen: new Map(), mirror: [] }, lag: null, searchFrom: 20, searchTo: 20, floorMs: null, paging: { cap: 2, served: 2 } };
+		const slotOf = (r: Row) => (r.reference === '' ? {} : toSlot(r));
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 20; polls++) emitted.push(...poll(state, list, 4, 2, slotOf).emitted);
+		// Keeping the bound (as caca278 did), the pages there [n0, no reference] were full and not the end, the search
+		// galloped from the same bound and came back down to it, every poll, with no request left to join the short page
+		// that ends the list with the page above it: nothing emitted (fuzz seed 37833).
+		expect(emitted).toEqual(Array.from({ length: 20 }, (_, i) => `n${i}`));
+	});
 });
 
 describe('Poll Trigger: the check for records written late behind a bank that caps its pages (core/check.ts)', () => {

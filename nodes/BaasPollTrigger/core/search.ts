@@ -93,9 +93,13 @@ function* takeLast(f: ListFollower, lo: number): Core<void> {
 		const joined = yield* withNextPage(f, page, undefined);
 		taken = yield* f.take(window, joined ?? page);
 	}
+	if (f.state.lag !== null) return;
 	// The list ends above `lo`: the lower bound was wrong (a page judged before the bank's cap was known), and the
 	// search starts again from the top rather than read past the end at every poll.
-	if (taken.page.slots.length === 0 && f.state.lag === null) clearSearch(f.state);
+	if (taken.page.slots.length === 0) clearSearch(f.state);
+	// The list goes on below `lo` (entries with no record at its end, which no earlier page showed as the end): the
+	// end lies below them, and is looked for from there, not at `lo` again for good.
+	else if (taken.page.start + taken.page.slots.length > lo) f.state.searchFrom = taken.page.start + taken.page.slots.length;
 }
 
 /** Where the place lies against a page that did not show it. */

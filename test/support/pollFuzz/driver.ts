@@ -155,18 +155,23 @@ async function run(h: History, pollFn: PollFn, trace?: (line: string) => void): 
 	};
 	const still = outstanding();
 	const pageSize = Math.min(POLL_LIMITS.pageSize, h.pageCap ?? POLL_LIMITS.pageSize);
-	const transfers = still.filter((key) => !key.endsWith('COLLECTION_SUCCESS')).length;
-	const bound = DRAIN_BASE + 4 * Math.ceil(still.length / pageSize) + 2 * transfers;
+	const boundFor = (owed: string[]) => DRAIN_BASE + 4 * Math.ceil(owed.length / pageSize) + 2 * owed.filter((key) => !key.endsWith('COLLECTION_SUCCESS')).length;
+	let bound = boundFor(still);
 	let drainPolls = 0;
 	let quiet = 0;
 	let dueMs = Math.max(endMs, clockMs);
 	while (drainPolls < bound && quiet < QUIET_POLLS) {
 		dueMs += MIN;
 		const from = polls.length;
+		const activatedBefore = activations;
 		await poll(dueMs);
 		drainPolls++;
 		note(from);
-		quiet = outstanding().length === 0 ? quiet + 1 : 0;
+		const left = outstanding();
+		// A stream that started only now (its starts ran out of requests until the faults ended) owes what it owes
+		// from here: the drain's bound counts it from this poll, as it counted the others from the drain's start.
+		if (activations !== activatedBefore) bound = Math.max(bound, drainPolls + boundFor(left));
+		quiet = left.length === 0 ? quiet + 1 : 0;
 	}
 	const violations = ledger.check(polls, activations, bank.refused);
 	const events = polls.reduce((n, p) => n + p.emitted.length, 0);

@@ -26,7 +26,9 @@
  * - "Missing" means: not emitted by the end of a drain of polls without faults after the history (no down-time,
  *   restart, quota or 83; the bank writes nothing more), of at most DRAIN_BASE polls + 4 per page of records still
  *   to come + 2 per transfer outcome still to come (each costs a status look-up, and at the minimum Requests per
- *   Poll a poll may have one to spare), ended 3 polls after the last expected event.
+ *   Poll a poll may have one to spare), ended 3 polls after the last expected event. A stream whose start
+ *   first held in the drain (its starts ran out of requests while the faults lasted) owes from that poll: the
+ *   bound is counted again from there.
  */
 import type { EventKind } from '../../../nodes/common/events';
 import type { StreamName } from '../../../nodes/BaasPollTrigger/events';
