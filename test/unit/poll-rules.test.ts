@@ -98,6 +98,21 @@ describe("Poll Trigger core's rules", () => {
 		expect(emitted).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
 		expect(state.paging.cap).toBe(1);
 	});
+
+	it('takes a first page and the page after it holding malformed entries only for a cap, not for the list\'s end (pages.ts, onlyShownAgain)', () => {
+		// A Start From backfill that found nothing after Start From so far (it reads from the top); the bank serves one
+		// entry a page, and its two newest entries are malformed, with three records after Start From below them.
+		const malformed: Row = { reference: '', createdMs: NaN };
+		const list = [malformed, malformed, ...Array.from({ length: 3 }, (_, i) => row(`n${i}`, 200 + i)).reverse(), row('o0', 50)];
+		const state: ListState = { memory: { seen: new Map(), mirror: [] }, lag: 0, floorMs: T0 + 100_000, paging: { cap: 100, served: 1 } };
+		const slotOf = (r: Row) => (r.reference === '' ? {} : toSlot(r));
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 5; polls++) emitted.push(...poll(state, list, 10, 1, slotOf).emitted);
+		// Counting the second malformed entry as the first pushed down (as caca278 did), the trigger took the list for
+		// one entry long, every poll: nothing emitted (fuzz seed 53454).
+		expect(emitted).toEqual(['n0', 'n1', 'n2']);
+		expect(state.paging.cap).toBe(1);
+	});
 });
 
 describe('Poll Trigger: a search that lands on malformed entries (core/search.ts, showsNoRecord)', () => {
@@ -283,6 +298,35 @@ describe('Poll Trigger: the check for records written late behind a bank that ca
 		poll(alone, handled, 10, 1);
 		expect(poll(alone, handled, 10, 1)).toEqual({ emitted: [], requests: 2 });
 		expect(poll(alone, [...handled, late], 10, 1).emitted).toEqual(['l']);
+	});
+	it('looks for the record halfway in place when the page it may have sunk to shows no mirrored record, then reads the stretch upward (blind probes)', () => {
+		// The trigger handled h0…h9; l was written late between h5 and h4, so h4…h0 stand a rank deeper than the mirror
+		// has them. An earlier poll's check measured that (h0 one rank deep) and saw h9 in place; one record a page.
+		const handled = Array.from({ length: 10 }, (_, i) => row(`h${i}`, 100 + i)).reverse();
+		const late = row('l', 104.5);
+		const list = [...handled.slice(0, 5), late, ...handled.slice(5), ...Array.from({ length: 3 }, (_, i) => row(`o${i}`, 50 - i))];
+		const state: ListState = { ...standingAt(handled, T0 + 90_000, 1), check: { good: 'h9', bad: 'h0', offset: 1 } };
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 6; polls++) emitted.push(...poll(state, list, 10, 1).emitted);
+		// The halving's first page, rank 5 (h5 a rank deep), shows l. Asking that page again (as caca278 did), the check
+		// stood there at every poll and l was never emitted (fuzz seed 48751).
+		expect(emitted).toEqual(['l']);
+	});
+
+	it('takes in the records handled before that lie right below the deepest mirrored one, no longer mirrored, and looks on below them (mirrorBelow)', () => {
+		// The trigger handled h0…h4 but mirrors only h4 and h3 (the others dropped from the mirror when a page no longer
+		// listed them where it expected them; they stay in `seen`). l was written late below h0, above the history; the
+		// bank serves one record a page.
+		const handled = Array.from({ length: 5 }, (_, i) => row(`h${i}`, 100 + i)).reverse();
+		const late = row('l', 95);
+		const history = Array.from({ length: 3 }, (_, i) => row(`o${i}`, 50 - i));
+		const state = standingAt(handled.slice(0, 2), T0 + 90_000, 1);
+		for (const r of handled) state.memory.seen.set(r.reference, r.createdMs);
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 10; polls++) emitted.push(...poll(state, [...handled, late, ...history], 4, 1).emitted);
+		// Below h3, in place, the page showed h2: nothing new, nothing older than the floor. Asking that page again
+		// (as caca278 did), the check stood there at every poll and l was never emitted (fuzz seed 32079).
+		expect(emitted).toEqual(['l']);
 	});
 });
 

@@ -67,6 +67,9 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 	const indexOf = (reference: string | undefined) => mirrorIndexOf(memory.mirror, reference);
 	/** References whose offset a page of this check showed (their ranks are measured, not remembered). */
 	const measured = new Set<string>();
+	/** Records whose probe (the halving's page) showed no mirrored record, and how many times in this poll. */
+	const blind = new Map<string, number>();
+	let probing: string | undefined;
 	let last: { page: Page; endsList: boolean } | undefined = f.placing;
 	let lastWindow: string | undefined;
 	for (let round = 0; state.lag !== null; round++) {
@@ -81,9 +84,15 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 		}
 		let window: Window;
 		let measuring = false;
+		probing = undefined;
 		if (deepest <= from) {
 			// Step 2: the deepest mirrored record stands where the mirror has it. Below it, down to the floor?
 			const below = yield* lookBelow(f, deepest, last);
+			if (below === 'extended') {
+				// In place below the record that was: the check goes on from the new deepest one, on the same page.
+				progress.good = memory.mirror[lastValid(memory.mirror)];
+				continue;
+			}
 			if (below !== 'read') return true;
 			// A page holding it and as much as possible below it; when every page holding it ends with it, the page
 			// right below it.
@@ -110,7 +119,18 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 				f.reopen(hi, rankHi, measured.has(memory.mirror[hi]));
 				return true;
 			} else {
-				window = windowFor(base() + mid + offset, cap, 'bottom', 0);
+				// The page that shows the record halfway if it lies in the deepest stretch; if it showed no mirrored
+				// record (a record written late stands at that rank), the page that shows it in place. Neither: the
+				// stretch is read upward from the deeper record, rather than the same page asked for again for good.
+				probing = memory.mirror[mid];
+				const tries = blind.get(probing) ?? 0;
+				const inPlace = windowFor(base() + mid, cap, 'top', 0);
+				if (tries === 0) window = windowFor(base() + mid + offset, cap, 'bottom', 0);
+				else if (tries === 1 && JSON.stringify(inPlace) !== lastWindow) window = inPlace;
+				else {
+					f.reopen(hi, rankHi, measured.has(memory.mirror[hi]));
+					return true;
+				}
 			}
 		}
 		const key = JSON.stringify(window);
@@ -134,6 +154,7 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 		if (progress.shallowOffset !== undefined) progress.shallowOffset = shifted(progress.shallowOffset, was.shallow, indexOf(progress.shallow));
 		const shown = offsetsIn(f, taken.page);
 		for (const reference of shown.keys()) measured.add(reference);
+		if (probing !== undefined && shown.size === 0) blind.set(probing, (blind.get(probing) ?? 0) + 1);
 		learn(f, progress, shown);
 		if (measuring && !shown.has(was.deepest) && indexOf(was.deepest) >= 0) {
 			// The deepest record is not where it could be: more records were written above it than its page holds
@@ -177,10 +198,10 @@ function noteBelowDeepest(f: ListFollower, deepest: number, page: Page, endsList
 
 /**
  * Below the deepest mirrored record (at `deepest`, in place), as far as the floor, as `last` shows it: 'settled'
- * when nothing was written there, 'reopened' when records were (they are read upward), 'read' when a page must
- * show it.
+ * when nothing was written there, 'reopened' when records were (they are read upward), 'extended' when the mirror
+ * took in records handled before that lie there (mirrorBelow), 'read' when a page must show it.
  */
-function* lookBelow(f: ListFollower, deepest: number, last: { page: Page; endsList: boolean } | undefined): Core<'settled' | 'reopened' | 'read'> {
+function* lookBelow(f: ListFollower, deepest: number, last: { page: Page; endsList: boolean } | undefined): Core<'settled' | 'reopened' | 'extended' | 'read'> {
 	const { state } = f;
 	const memory = state.memory;
 	const probe = memory.mirror[deepest];
@@ -205,9 +226,23 @@ function* lookBelow(f: ListFollower, deepest: number, last: { page: Page; endsLi
 		return 'settled';
 	}
 	if (below.settled) return 'settled';
-	if (!below.lateBelow) return 'read';
+	if (!below.lateBelow) return shown < 0 && ms !== undefined ? yield* mirrorBelow(f, deepest, last.page, ms) : 'read';
 	f.reopen(memory.mirror.length, last.page.start + last.page.slots.length, false);
 	return 'reopened';
+}
+
+/**
+ * The page right below the deepest mirrored record (in place) shows records handled before and no longer mirrored
+ * (nothing new, nothing older than the floor): the mirror takes them in, as a page showing the deepest record with
+ * them would give them, and the check goes on below them ('extended'). Read again and again instead, that one page
+ * settled nothing and the check stood there for good, a record written late further down never found.
+ */
+function* mirrorBelow(f: ListFollower, deepest: number, page: Page, ms: number): Core<'extended' | 'read'> {
+	const memory = f.state.memory;
+	const probe = memory.mirror[deepest];
+	const joined: Page = { window: page.window, start: page.start - 1, slots: [{ reference: probe, createdMs: ms }, ...page.slots], short: page.short };
+	yield* f.take(page.window, joined, true, false, false);
+	return lastValid(memory.mirror) > deepest ? 'extended' : 'read';
 }
 
 /** The offset of each mirrored record `page` shows (see CheckProgress), by reference. */

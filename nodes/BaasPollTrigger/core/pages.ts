@@ -27,10 +27,14 @@ export function showsAgain(page: Page, next: Page): boolean {
 
 /**
  * Whether every entry of `next` (the page after `page`) is one `page` showed: pushed down by records written above.
- * A malformed entry has no reference to match: it counts as shown while `page` showed as many.
+ * A malformed entry has no reference to match: it counts as shown while `page` showed as many, and only beside a
+ * record shown again. Malformed entries alone prove nothing moved: a bank serving one entry a page whose first two
+ * are malformed looks the same, and taking that for the list's end would leave every record below it unread for
+ * good; taking it for a cap costs smaller pages at worst.
  */
 function onlyShownAgain(page: Page, next: Page): boolean {
 	const shown = referencesIn(page);
+	if (!next.slots.some((slot) => slot.reference !== undefined && shown.has(slot.reference))) return false;
 	let malformed = page.slots.filter((slot) => slot.reference === undefined).length;
 	return next.slots.every((slot) => (slot.reference === undefined ? malformed-- > 0 : shown.has(slot.reference)));
 }
