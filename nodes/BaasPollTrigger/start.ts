@@ -184,13 +184,36 @@ type Place = Pick<StreamState, 'memory' | 'lag' | 'floorMs' | 'originMs' | 'unse
 
 const backfillFrom = (startFromMs: number): Place => ({ memory: emptyMemory(), lag: null, floorMs: startFromMs, originMs: startFromMs });
 
+/** The created_at of the records among `slots`, newest listed first. */
+const stampsOf = (slots: Slot[]) => slots.filter(isValid).map((slot) => slot.createdMs);
+
+/**
+ * Whether a record of `slots` is stamped after one listed above it. A list ordered by created_at never is; one
+ * ordered as the bank recorded records is when one of the two is odd: written late with an old stamp (the upper),
+ * or stamped in the bank's future (the lower). Two records cannot tell which: the start reads a third.
+ */
+const inverted = (slots: Slot[]) => stampsOf(slots).some((ms, i, stamps) => i > 0 && ms > stamps[i - 1]);
+
+/**
+ * The floor at the start: just above the deepest record read, or, where the records read are inverted, just above
+ * the middle stamp of the top three: the odd one of them is the newest or the oldest stamp, never the middle one, so
+ * the floor lies between what was listed then and what is written after (the deepest alone, stamped in the bank's
+ * future, set a floor ahead of every record written after the start).
+ */
+function startFloor(slots: Slot[]): number {
+	const stamps = stampsOf(slots);
+	const times = slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
+	if (stamps.length < 3 || !inverted(slots)) return times[times.length - 1] + 1;
+	return [...stamps.slice(0, 3)].sort((a, b) => a - b)[1] + 1;
+}
+
 /** Where a trigger without Start From starts: above what the bank lists now. */
 async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean): Promise<Place> {
 	// Read on until two records show (when the list holds them): a first page of malformed entries only would make a
 	// list that holds records look empty, and its history new; and the floor below is set by the deepest record read,
 	// which must not be the top one alone: a record stamped in the bank's future stays on top of a list ordered by
 	// created_at, and alone on a page of one it would set the floor ahead of every record written after it.
-	const top = await topOfList(run, listFilters(run, stream, {}), (slots) => recordsIn(slots) >= 2, () => 0);
+	const top = await topOfList(run, listFilters(run, stream, {}), (slots) => recordsIn(slots) >= (inverted(slots) ? 3 : 2), () => 0);
 	// Out of requests before two records showed, the list's end not seen: the start is made again at the next poll
 	// (nothing is saved), unless it settles for one (malformed entries among the top of a bank serving one a page).
 	// One record alone may be stamped in the future (a list ordered by created_at), or written late (one ordered as
@@ -206,7 +229,7 @@ async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean):
 	// of the top; in one ordered as records were written, a record written late may top the list with an older
 	// created_at than the records under it, which are history all the same). A record written later with an older
 	// created_at than the floor lies below it too (a late one).
-	const floorMs = times.length === 0 ? null : times[times.length - 1] + 1;
+	const floorMs = times.length === 0 ? null : startFloor(slots);
 	// Transfers listed at activation are history, and so are their reversals. The start is told by the floor, not
 	// by the newest record read: a record stamped in the bank's future may top the list, and transfers written after
 	// the start lie below it. The records read above the floor are history too: their failure is never news. An

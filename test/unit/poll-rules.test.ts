@@ -347,6 +347,26 @@ describe('Poll Trigger: a search that meets the list\'s end under new records (c
 	});
 });
 
+describe('Poll Trigger: the place never rises (core/search.ts, searchFrom)', () => {
+	it('a page holding the rank the place was last read at, not showing it, lies above it, even when it shows only records older than the floor', () => {
+		// A list ordered as the bank recorded records; the trigger handled h0…h2, and u, above them, waits for the next
+		// poll (the place stood at rank 1). Since, l was written late, with a stamp older than the floor, then n0; the
+		// bank serves one record a page.
+		const handled = Array.from({ length: 3 }, (_, i) => row(`h${i}`, 100 + i)).reverse();
+		const history = Array.from({ length: 3 }, (_, i) => row(`o${i}`, 50 - i));
+		const state: ListState = { ...standingAt(handled, T0 + 90_000, 1), lag: 1 };
+		state.paging.served = 1;
+		const list = [row('n0', 210), row('l', 60), row('u', 200), ...handled, ...history];
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 4; polls++) emitted.push(...poll(state, list, 6, 1).emitted);
+		// Judging the page at the place's rank (l) by created_at (as caca278 did), the search looked above the place,
+		// met on nothing twice and gave the place up; standing then on l as history, the trigger never emitted u
+		// (fuzz seed 58267).
+		expect(emitted).toEqual(expect.arrayContaining(['u', 'n0']));
+		expect(emitted.filter((reference) => reference.startsWith('h') || reference.startsWith('o'))).toEqual([]);
+	});
+});
+
 describe('Poll Trigger: a search whose bounds meet on nothing (core/search.ts, searchMet)', () => {
 	it('looks once more from the top before giving the place up, so a record written late below it is still found', () => {
 		// The trigger handled h0…h9; 5 records were written above them, and one late (l, older than all of them but
@@ -640,6 +660,27 @@ describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 		// collections under that page lay above the floor, and the check for records written late took them for news.
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(1);
+	});
+
+	it('is just above the middle stamp of the top three when the records read are inverted: a record stamped in the bank\'s future under the top one does not set it ahead', async () => {
+		const MIN = 60_000;
+		const startMs = Date.UTC(2026, 2, 4, 10);
+		const collection = (id: number, createdMs: number) => ({ id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs, status: 'success' as const });
+		const writes: Write[] = [
+			// History, in a list ordered as written: four collections, one stamped an hour in the bank's future, one more.
+			...Array.from({ length: 4 }, (_, i) => ({ atMs: startMs - 20 * MIN + i * MIN, create: collection(i + 1, startMs - 20 * MIN + i * MIN) })),
+			{ atMs: startMs - 6 * MIN, create: collection(5, startMs + 60 * MIN) },
+			{ atMs: startMs - 5 * MIN, create: collection(6, startMs - 5 * MIN) },
+			// News: a burst of six collections after the start, more than the next poll's first page has room for.
+			...Array.from({ length: 6 }, (_, i) => ({ atMs: startMs + 3 * MIN, create: collection(7 + i, startMs + 3 * MIN + i) })),
+		];
+		const h = handBuilt({ order: 'recorded', pageCap: 1, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 10 }, startMs, polls: 10, writes });
+		const outcome = await runHistory(h);
+		// With the floor above the deepest of the two records the start read (as caca278 did: COL-5, an hour ahead),
+		// the search for the place took the burst for history and gave the place up: nothing emitted (fuzz seeds
+		// 48115, 60884).
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(6);
 	});
 });
 

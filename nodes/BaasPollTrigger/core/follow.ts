@@ -141,7 +141,7 @@ export class ListFollower {
 		// No page holds the place and a record above it: two pages, when the poll can still make two requests.
 		const across = state.lag > 0 && startOf(window) >= state.lag;
 		const taken = across ? yield* takeAcross(this, window, anchor) : yield* this.take(window);
-		if (taken.outcome === 'unplaced') yield* searchFrom(this, taken);
+		if (taken.outcome === 'unplaced') yield* searchFrom(this, taken, rank);
 	}
 
 	/** Room below the place in the first page of a poll: for what the bank wrote above it since the last poll. */

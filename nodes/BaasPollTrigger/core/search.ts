@@ -10,13 +10,23 @@ import type { Core, ListState, Page } from './types';
 import { startOf, windowFor } from './windows';
 
 /** One page of the search for the place: below the last page known to be above it, then halving. */
-/** The place was not in `taken`, the page that should have shown it: records written since pushed it further down (or it is gone). */
-export function* searchFrom(f: ListFollower, taken: Taken): Core<void> {
+/**
+ * The place was not in `taken`, the page that should have shown it: records written since pushed it further down
+ * (or it is gone). `rank`: where the place was last read. Records are written above it (or late, below it), so it
+ * never rises: a page holding that rank and not showing it lies above it, whatever its records' created_at says (a
+ * record written late with an old stamp may top a list ordered as written; judged by it, the search looked above the
+ * place and gave it up for good). Should the bank have removed records, the search meets on nothing and looks again
+ * from the top.
+ */
+export function* searchFrom(f: ListFollower, taken: Taken, rank: number): Core<void> {
 	const { state } = f;
+	const { page } = taken;
+	const end = page.start + page.slots.length;
 	state.grewBy = undefined;
 	state.lag = null;
 	clearSearch(state);
-	yield* judge(f, taken);
+	if (page.start <= rank && rank < end) state.searchFrom = end;
+	else yield* judge(f, taken);
 	if (state.lag === null) yield* searchStep(f);
 }
 
