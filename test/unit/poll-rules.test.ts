@@ -585,8 +585,8 @@ describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 		create: { id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs, status: 'success' as const, ...(malformed ? { malformed } : {}) },
 	});
 	/** Collections only, one poll a minute from `startMs`, the bank serving `pageCap` a page. */
-	const collectionsOnly = (startMs: number, writes: Write[], pageCap: number, requestBudget: number, polls: number) =>
-		handBuilt({ order: 'created', pageCap, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget }, startMs, polls, writes });
+	const collectionsOnly = (startMs: number, writes: Write[], pageCap: number, requestBudget: number, polls: number, order: History['order'] = 'created') =>
+		handBuilt({ order, pageCap, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget }, startMs, polls, writes });
 	it('is set by a record below the top one: a collection stamped in the bank\'s future alone on a page of one does not set it ahead', async () => {
 		const startMs = Date.UTC(2026, 2, 7, 10);
 		const writes: Write[] = [
@@ -643,19 +643,16 @@ describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 	});
 
 	it('is just above the deepest record read, not the oldest: a record written late on top of a list in written order leaves the history under it history', async () => {
-		const MIN = 60_000;
 		const startMs = Date.UTC(2026, 2, 4, 10);
-		const collection = (id: number, createdMs: number) => ({ id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs, status: 'success' as const });
 		const writes: Write[] = [
 			// History: ten collections, one a minute, then one written late, stamped 30 minutes before the first: a
 			// bank listing records as they were written puts it on top, over the ten.
-			...Array.from({ length: 10 }, (_, i) => ({ atMs: startMs - 20 * MIN + i * MIN, create: collection(i + 1, startMs - 20 * MIN + i * MIN) })),
-			{ atMs: startMs - 5 * MIN, create: collection(11, startMs - 50 * MIN) },
+			...Array.from({ length: 10 }, (_, i) => collection(i + 1, startMs - 20 * MIN + i * MIN)),
+			collection(11, startMs - 5 * MIN, startMs - 50 * MIN),
 			// News: one collection after the start.
-			{ atMs: startMs + 3 * MIN, create: collection(12, startMs + 3 * MIN) },
+			collection(12, startMs + 3 * MIN),
 		];
-		const h = handBuilt({ order: 'recorded', pageCap: 3, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 10 }, startMs, polls: 10, writes });
-		const outcome = await runHistory(h);
+		const outcome = await runHistory(collectionsOnly(startMs, writes, 3, 10, 10, 'recorded'));
 		// With the floor above the oldest record of the first page (as 889434b did: COL-11, 50 minutes back), the
 		// collections under that page lay above the floor, and the check for records written late took them for news.
 		expect(outcome.violations).toEqual([]);
@@ -663,19 +660,16 @@ describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 	});
 
 	it('is just above the middle stamp of the top three when the records read are inverted: a record stamped in the bank\'s future under the top one does not set it ahead', async () => {
-		const MIN = 60_000;
 		const startMs = Date.UTC(2026, 2, 4, 10);
-		const collection = (id: number, createdMs: number) => ({ id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection' as const, amount: '10.00', createdMs, status: 'success' as const });
 		const writes: Write[] = [
 			// History, in a list ordered as written: four collections, one stamped an hour in the bank's future, one more.
-			...Array.from({ length: 4 }, (_, i) => ({ atMs: startMs - 20 * MIN + i * MIN, create: collection(i + 1, startMs - 20 * MIN + i * MIN) })),
-			{ atMs: startMs - 6 * MIN, create: collection(5, startMs + 60 * MIN) },
-			{ atMs: startMs - 5 * MIN, create: collection(6, startMs - 5 * MIN) },
+			...Array.from({ length: 4 }, (_, i) => collection(i + 1, startMs - 20 * MIN + i * MIN)),
+			collection(5, startMs - 6 * MIN, startMs + 60 * MIN),
+			collection(6, startMs - 5 * MIN),
 			// News: a burst of six collections after the start, more than the next poll's first page has room for.
-			...Array.from({ length: 6 }, (_, i) => ({ atMs: startMs + 3 * MIN, create: collection(7 + i, startMs + 3 * MIN + i) })),
+			...Array.from({ length: 6 }, (_, i) => collection(7 + i, startMs + 3 * MIN, startMs + 3 * MIN + i)),
 		];
-		const h = handBuilt({ order: 'recorded', pageCap: 1, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 10 }, startMs, polls: 10, writes });
-		const outcome = await runHistory(h);
+		const outcome = await runHistory(collectionsOnly(startMs, writes, 1, 10, 10, 'recorded'));
 		// With the floor above the deepest of the two records the start read (as caca278 did: COL-5, an hour ahead),
 		// the search for the place took the burst for history and gave the place up: nothing emitted (fuzz seeds
 		// 48115, 60884).
