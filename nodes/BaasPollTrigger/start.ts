@@ -195,16 +195,19 @@ const stampsOf = (slots: Slot[]) => slots.filter(isValid).map((slot) => slot.cre
 const inverted = (slots: Slot[]) => stampsOf(slots).some((ms, i, stamps) => i > 0 && ms > stamps[i - 1]);
 
 /**
- * The floor at the start: just above the deepest record read, or, where the records read are inverted, just above
- * the middle stamp of the top three: the odd one of them is the newest or the oldest stamp, never the middle one, so
- * the floor lies between what was listed then and what is written after (the deepest alone, stamped in the bank's
- * future, set a floor ahead of every record written after the start).
+ * The floor at the start: just above the deepest record read, or, where the records read are inverted, above the
+ * middle stamp of the top three when that is lower. The odd one of three is the newest or the oldest stamp, never
+ * the middle one, so the middle lies at or below what the bank writes after the start: the deepest alone, stamped
+ * in the bank's future, had set the floor ahead of every record written after it. Never higher than the deepest:
+ * above it, records the start read would lie under the floor only by time, and a list ordered as written shows such
+ * a record again above remembered ones once it is forgotten (fuzz seed 93289 emitted it as news).
  */
-function startFloor(slots: Slot[]): number {
+export function startFloor(slots: Slot[]): number {
 	const stamps = stampsOf(slots);
 	const times = slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
-	if (stamps.length < 3 || !inverted(slots)) return times[times.length - 1] + 1;
-	return [...stamps.slice(0, 3)].sort((a, b) => a - b)[1] + 1;
+	const deepest = times[times.length - 1];
+	if (stamps.length < 3 || !inverted(slots)) return deepest + 1;
+	return Math.min(deepest, [...stamps.slice(0, 3)].sort((a, b) => a - b)[1]) + 1;
 }
 
 /** Where a trigger without Start From starts: above what the bank lists now. */

@@ -8,6 +8,7 @@ import type { Slot } from '../../nodes/BaasPollTrigger/core/memory';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import { followList } from '../../nodes/BaasPollTrigger/drive';
 import { bankTimeOf } from '../../nodes/BaasPollTrigger/forgetting';
+import { startFloor } from '../../nodes/BaasPollTrigger/start';
 import { pageOf, runCore } from '../support/coreDriver';
 import type { Write } from '../support/pollFuzz/bank';
 import { runHistory } from '../support/pollFuzz/driver';
@@ -657,6 +658,19 @@ describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 		// collections under that page lay above the floor, and the check for records written late took them for news.
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(1);
+	});
+
+	it('is never above the deepest record read: the middle stamp of the top three only lowers it (startFloor)', () => {
+		const slot = (reference: string, minute: number): Slot => ({ reference, createdMs: T0 + minute * 60_000 });
+		// Ordered by created_at: just above the deepest.
+		expect(startFloor([slot('a', 30), slot('b', 20), slot('c', 10)])).toBe(T0 + 10 * 60_000 + 1);
+		// The deepest of three stamped an hour in the bank's future: just above the middle one.
+		expect(startFloor([slot('a', 30), slot('b', 20), slot('c', 90)])).toBe(T0 + 30 * 60_000 + 1);
+		// Inverted at the top (a record written late on top), a deeper record older than the middle of the three: just
+		// above the deepest. Above the middle instead (as the first form of this rule did), the record on top lay under
+		// the floor by time only; forgotten, a list ordered as written showed it again above remembered records, and it
+		// was emitted as news (fuzz seed 93289).
+		expect(startFloor([slot('late', 5), slot('b', 30), slot('c', 20), slot('d', 3)])).toBe(T0 + 3 * 60_000 + 1);
 	});
 
 	it('is just above the middle stamp of the top three when the records read are inverted: a record stamped in the bank\'s future under the top one does not set it ahead', async () => {

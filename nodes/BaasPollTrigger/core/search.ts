@@ -4,7 +4,7 @@
  * is told by what a page holds, never by created_at alone (a bank may list out of created_at order). Pure.
  */
 import type { ListFollower, Taken } from './follow';
-import { firstValid, isValid } from './memory';
+import { firstValid, historyFloor, isValid } from './memory';
 import { withNextPage } from './across';
 import type { Core, ListState, Page } from './types';
 import { startOf, windowFor } from './windows';
@@ -107,9 +107,12 @@ function* takeLast(f: ListFollower, lo: number): Core<void> {
 	// The list ends above `lo`: the lower bound was wrong (a page judged before the bank's cap was known), and the
 	// search starts again from the top rather than read past the end at every poll.
 	if (taken.page.slots.length === 0) clearSearch(f.state);
-	// The list goes on below `lo` (entries with no record at its end, which no earlier page showed as the end): the
-	// end lies below them, and is looked for from there, not at `lo` again for good.
-	else if (taken.page.start + taken.page.slots.length > lo) f.state.searchFrom = taken.page.start + taken.page.slots.length;
+	// With no floor (the list was empty at the start: every record counts), the place is the list's end. When the
+	// list goes on below `lo` (entries with no record at its end, which no earlier page showed as the end), the end
+	// lies below them and is looked for from there, not at `lo` again for good. (With a floor, the place is the first
+	// record older than it, which this page did not show either; in a list ordered as written, reading on below such
+	// a bound stood the trigger on history and emitted what lay above it: fuzz seed 74230.)
+	else if (historyFloor(f.state) === null && taken.page.start + taken.page.slots.length > lo) f.state.searchFrom = taken.page.start + taken.page.slots.length;
 }
 
 /** Where the place lies against a page that did not show it. */
