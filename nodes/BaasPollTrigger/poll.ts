@@ -217,10 +217,12 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 		const streams = streamsFor(settings).map((stream) => ({ stream, state: parseState(saved[stream.name], scope, nowMs, POLL_LIMITS.pageSize) }));
 		for (const { stream, state } of streams) if (state !== undefined) followed.push({ stream, state, list: followStream(run, stream, state) });
 		const startNew = async () => {
-			for (const { stream, state } of streams) {
-				if (state !== undefined) continue;
+			const fresh = streams.filter(({ state }) => state === undefined).map(({ stream }) => stream);
+			for (const [i, stream] of fresh.entries()) {
+				// What the lists still to start in this poll need: a start reads a spare record only beyond it.
+				const spare = fresh.slice(i + 1).reduce((sum, next) => sum + requestsToStart(next), 0);
 				await within(run, 0, async () => {
-					const start = await startStream(run, stream, scope);
+					const start = await startStream(run, stream, scope, spare);
 					run.progressed = true;
 					// A new place is read from the next poll on; a backfill begins now.
 					followed.push({ stream, state: start.state, list: start.fresh ? undefined : followStream(run, stream, start.state) });

@@ -144,7 +144,7 @@ const recordsIn = (slots: Slot[]) => slots.filter(isValid).length;
  * otherwise the records the bank lists now are history and the trigger starts above the newest of them.
  * Transfers still pending then are watched, so their outcome is emitted when final.
  */
-export async function startStream(run: StartRun, stream: Stream, scope: string): Promise<{ state: StreamState; fresh: boolean }> {
+export async function startStream(run: StartRun, stream: Stream, scope: string, spare = 0): Promise<{ state: StreamState; fresh: boolean }> {
 	// The list's top settles for one record only when more requests would not show more: it had what a start needs
 	// where no entry is malformed. With fewer (the lists started before it took them), it is made again.
 	const settleForOne = run.budget.left >= requestsToStart(stream);
@@ -159,7 +159,7 @@ export async function startStream(run: StartRun, stream: Stream, scope: string):
 		if (!top.ended && top.slots.length < POLL_LIMITS.maxPending) pendingScan = top.last;
 	}
 	const startFromMs = run.settings.startFromMs;
-	const place = startFromMs !== undefined ? backfillFrom(startFromMs) : await placeAtTop(run, stream, settleForOne);
+	const place = startFromMs !== undefined ? backfillFrom(startFromMs) : await placeAtTop(run, stream, settleForOne, spare);
 	const base = { scope, pending, failed: new Map<string, number>(), paging: defaultPaging(POLL_LIMITS.pageSize), ...(pendingScan !== undefined ? { pendingScan } : {}) };
 	return { state: { ...base, ...place }, fresh: startFromMs === undefined };
 }
@@ -211,12 +211,15 @@ export function startFloor(slots: Slot[]): number {
 }
 
 /** Where a trigger without Start From starts: above what the bank lists now. */
-async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean): Promise<Place> {
+async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean, spare: number): Promise<Place> {
 	// Read on until two records show (when the list holds them): a first page of malformed entries only would make a
 	// list that holds records look empty, and its history new; and the floor below is set by the deepest record read,
 	// which must not be the top one alone: a record stamped in the bank's future stays on top of a list ordered by
 	// created_at, and alone on a page of one it would set the floor ahead of every record written after it.
-	const top = await topOfList(run, listFilters(run, stream, {}), (slots) => recordsIn(slots) >= (inverted(slots) ? 3 : 2), () => 0);
+	// A third record where the two are inverted (one of them is odd), or where the poll has a request to spare beyond
+	// what the lists still to start need (`spare`): the deeper of two in order may be one written late, whose old
+	// stamp would set the floor under history (a list ordered as written); the third shows it.
+	const top = await topOfList(run, listFilters(run, stream, {}), (slots) => recordsIn(slots) >= (inverted(slots) || run.budget.left > spare ? 3 : 2), () => 0);
 	// Out of requests before two records showed, the list's end not seen: the start is made again at the next poll
 	// (nothing is saved), unless it settles for one (malformed entries among the top of a bank serving one a page).
 	// One record alone may be stamped in the future (a list ordered by created_at), or written late (one ordered as

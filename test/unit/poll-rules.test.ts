@@ -660,6 +660,25 @@ describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 		expect(outcome.events).toBe(1);
 	});
 
+	it('reads a third record where the poll has a request to spare: a record written late, the deeper of the two on top of a list in written order, leaves the history under it history', async () => {
+		const startMs = Date.UTC(2026, 2, 4, 10);
+		const writes: Write[] = [
+			// History: ten collections, one a minute; one written late, stamped 50 minutes back; one more. A bank listing
+			// records as they were written, two a page: the first page is the last collection over the late one.
+			...Array.from({ length: 10 }, (_, i) => collection(i + 1, startMs - 20 * MIN + i * MIN)),
+			collection(11, startMs - 6 * MIN, startMs - 50 * MIN),
+			collection(12, startMs - 5 * MIN),
+			// News: one collection after the start.
+			collection(13, startMs + 3 * MIN),
+		];
+		const outcome = await runHistory(collectionsOnly(startMs, writes, 2, 10, 10, 'recorded'));
+		// Resting on the two records of the first page (as caca278 did), the floor was just above the late one's old
+		// stamp: the ten collections under it lay above the floor, and the check behind the place took them for news
+		// (fuzz seed 19537, the one history the 100,000-history sweep still emitted).
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(1);
+	});
+
 	it('is never above the deepest record read: the middle stamp of the top three only lowers it (startFloor)', () => {
 		const slot = (reference: string, minute: number): Slot => ({ reference, createdMs: T0 + minute * 60_000 });
 		// Ordered by created_at: just above the deepest.
