@@ -228,6 +228,12 @@ export function firstValid(memory: Memory): { index: number; reference: string }
 	return index < 0 ? undefined : { index, reference: memory.mirror[index] };
 }
 
+/** The index of the mirror's last entry that is a record, or -1. */
+export function lastValid(mirror: string[]): number {
+	for (let i = mirror.length - 1; i >= 0; i--) if (mirror[i] !== MALFORMED) return i;
+	return -1;
+}
+
 export interface TrimLimits {
 	/** Records created before this are forgotten (bank clock, ms), except the newest `keepTop` mirror entries. */
 	forgetBeforeMs: number | null;

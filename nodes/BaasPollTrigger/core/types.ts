@@ -76,7 +76,7 @@ export interface ListState {
 	 * What the last check saw right below the mirror's deepest record (`deepest`): a record older than the floor
 	 * (`reference`; the floor it was judged by only rises), or the list's end (none). Found there again, at its rank,
 	 * in the poll's place, it shows in one request what the check's first two show: nothing was written behind the
-	 * place (core/check.ts, `sentinelHolds`).
+	 * place (core/below.ts, `sentinelHolds`).
 	 */
 	belowDeepest?: { deepest: string; reference?: string };
 	/** A check for records written late that ran out of requests: the next poll goes on from there, so it ends. */
