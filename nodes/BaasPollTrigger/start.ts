@@ -204,8 +204,7 @@ const inverted = (slots: Slot[]) => stampsOf(slots).some((ms, i, stamps) => i > 
  */
 export function startFloor(slots: Slot[]): number {
 	const stamps = stampsOf(slots);
-	const times = slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
-	const deepest = times[times.length - 1];
+	const deepest = stamps[stamps.length - 1];
 	if (stamps.length < 3 || !inverted(slots)) return deepest + 1;
 	return Math.min(deepest, [...stamps.slice(0, 3)].sort((a, b) => a - b)[1]) + 1;
 }
@@ -227,7 +226,7 @@ async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean, 
 	if (!top.sawEnd && recordsIn(top.slots) < (settleForOne ? 1 : 2)) throw new OutOfBudget(run.context.getNode());
 	const { slots } = top;
 	const memory = emptyMemory();
-	const times = slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
+	const times = stampsOf(slots);
 	for (const slot of slots) if (slot.reference !== undefined) memory.seen.set(slot.reference, slot.createdMs as number);
 	memory.mirror = slots.map((slot) => slot.reference ?? '');
 	// History: what is listed now, this top and everything below it. The floor is just above the deepest record read:

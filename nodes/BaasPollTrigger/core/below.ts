@@ -61,9 +61,7 @@ export function* lookBelow(f: ListFollower, deepest: number, last: { page: Page;
 		// New records on the page right below the record in place, down to history or the list's end: they lie
 		// between the two, so they are handed on as if one page showed the record above them (when the bank's cap
 		// fixes a page boundary right below it, no page shows both).
-		const { page } = last;
-		const joined: Page = { window: page.window, start: page.start - 1, slots: [{ reference: probe, createdMs: ms }, ...page.slots], short: page.short };
-		yield* f.take(page.window, joined, true, false, endsList);
+		yield* f.take(last.page.window, underRecord(last.page, probe, ms), true, false, endsList);
 		return 'settled';
 	}
 	if (below.settled) return 'settled';
@@ -80,8 +78,14 @@ export function* lookBelow(f: ListFollower, deepest: number, last: { page: Page;
  */
 function* mirrorBelow(f: ListFollower, deepest: number, page: Page, ms: number): Core<'extended' | 'read'> {
 	const memory = f.state.memory;
-	const probe = memory.mirror[deepest];
-	const joined: Page = { window: page.window, start: page.start - 1, slots: [{ reference: probe, createdMs: ms }, ...page.slots], short: page.short };
-	yield* f.take(page.window, joined, true, false, false);
+	yield* f.take(page.window, underRecord(page, memory.mirror[deepest], ms), true, false, false);
 	return lastValid(memory.mirror) > deepest ? 'extended' : 'read';
 }
+
+/** `page`, which starts right below a record in place, read as if it showed that record above its first entry. */
+const underRecord = (page: Page, reference: string, createdMs: number): Page => ({
+	window: page.window,
+	start: page.start - 1,
+	slots: [{ reference, createdMs }, ...page.slots],
+	short: page.short,
+});

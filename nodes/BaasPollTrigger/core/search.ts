@@ -9,7 +9,6 @@ import { withNextPage } from './across';
 import type { Core, ListState, Page } from './types';
 import { startOf, windowFor } from './windows';
 
-/** One page of the search for the place: below the last page known to be above it, then halving. */
 /**
  * The place was not in `taken`, the page that should have shown it: records written since pushed it further down
  * (or it is gone). `rank`: where the place was last read. Records are written above it (or late, below it), so it
@@ -30,6 +29,7 @@ export function* searchFrom(f: ListFollower, taken: Taken, rank: number): Core<v
 	if (state.lag === null) yield* searchStep(f);
 }
 
+/** One page of the search for the place: below the last page known to be above it, then halving. */
 export function* searchStep(f: ListFollower): Core<void> {
 	const { state } = f;
 	const cap = f.state.paging.cap;
@@ -104,6 +104,7 @@ function* takeLast(f: ListFollower, lo: number): Core<void> {
 		taken = yield* f.take(window, joined ?? page);
 	}
 	if (f.state.lag !== null) return;
+	const end = taken.page.start + taken.page.slots.length;
 	// The list ends above `lo`: the lower bound was wrong (a page judged before the bank's cap was known), and the
 	// search starts again from the top rather than read past the end at every poll.
 	if (taken.page.slots.length === 0) clearSearch(f.state);
@@ -112,7 +113,7 @@ function* takeLast(f: ListFollower, lo: number): Core<void> {
 	// lies below them and is looked for from there, not at `lo` again for good. (With a floor, the place is the first
 	// record older than it, which this page did not show either; in a list ordered as written, reading on below such
 	// a bound stood the trigger on history and emitted what lay above it: fuzz seed 74230.)
-	else if (historyFloor(f.state) === null && taken.page.start + taken.page.slots.length > lo) f.state.searchFrom = taken.page.start + taken.page.slots.length;
+	else if (historyFloor(f.state) === null && end > lo) f.state.searchFrom = end;
 }
 
 /** Where the place lies against a page that did not show it. */
