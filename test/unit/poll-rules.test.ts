@@ -620,6 +620,21 @@ describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 		expect(outcome.events).toBe(3);
 	});
 
+	it('searches for the place by the floor only where it bounds news: below a lone collection stamped in the bank\'s future, in a list ordered as written, news pushing it off the page is found (judge, unseenIsNew)', async () => {
+		const startMs = Date.UTC(2026, 2, 7, 12);
+		const writes: Write[] = [
+			// History: the list's only collection, stamped an hour in the bank's future.
+			collection(1, startMs - 5 * MIN, startMs + 60 * MIN),
+			// News, stamped with the bank's present: listed above it (the bank lists as it wrote), more than a page.
+			...[2, 3, 4, 5, 6].map((id) => collection(id, startMs + 2 * MIN, startMs + 2 * MIN)),
+		];
+		const outcome = await runHistory(collectionsOnly(startMs, writes, 2, 5, 12, 'recorded'));
+		// Judging the pages of news by the floor (an hour ahead: all of it "history", so the place above them), the
+		// search met on nothing at the top, placed the trigger there, and did so at every poll (fuzz seed 58558).
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(5);
+	});
+
 	it('bounds news when the start that read to the list\'s end saw a malformed entry: the bank listing it well later does not make it news', async () => {
 		const startMs = Date.UTC(2026, 2, 7, 16);
 		// History: a collection, and below it an older one the bank lists without its reference, until 3 minutes in.

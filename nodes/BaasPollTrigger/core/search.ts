@@ -120,11 +120,13 @@ function* takeLast(f: ListFollower, lo: number): Core<void> {
 function* judge(f: ListFollower, taken: Taken): Core<void> {
 	const { state } = f;
 	const { page } = taken;
-	const floorMs = state.floorMs;
+	const floorMs = historyFloor(state);
 	const times = page.slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
 	const end = page.start + page.slots.length;
 	// A page of records lies above the place, unless they are all history, older than the floor (below it).
-	// created_at says no more: a bank may list out of created_at order.
+	// created_at says no more: a bank may list out of created_at order. Nor does a floor that bounds no news (the
+	// start saw the whole list): set by a lone record stamped in the bank's future, it took every page of news
+	// written after it for history, and the search placed the trigger above them all, at every poll.
 	let below: boolean;
 	if (page.slots.length === 0) below = false;
 	else if (floorMs !== null && times.length > 0 && times.every((ms) => ms < floorMs)) below = false;

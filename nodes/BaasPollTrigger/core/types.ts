@@ -56,8 +56,8 @@ export interface ListState {
 	/** While searching: the rank right above a run of pages of malformed entries only, walked up from a probe. */
 	searchAbove?: number;
 	/**
-	 * Records created before this are history (bank clock, ms); null: every record counts. It also tells a search
-	 * which way to go (core/search.ts), even while `unseenIsNew` holds.
+	 * Records created before this are history (bank clock, ms); null: every record counts. It also tells the check
+	 * where history lies (core/below.ts), even while `unseenIsNew` holds; a search, only where it bounds news.
 	 */
 	floorMs: number | null;
 	/**
