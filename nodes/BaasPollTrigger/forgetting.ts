@@ -3,7 +3,7 @@
  * overlap) by the bank's clock as its list shows it, at most 5,000 records; what it forgets it never takes for new
  * again (the floor rises above it). Pure: no requests.
  */
-import { trim } from './core/memory';
+import { trim } from './core/trim';
 import type { ListState } from './core/types';
 import { POLL_LIMITS } from './settings';
 

@@ -1,5 +1,6 @@
 import type { Memory, Slot } from '../../nodes/BaasPollTrigger/core/memory';
-import { emptyMemory, readAgainst, takeIn, trim } from '../../nodes/BaasPollTrigger/core/memory';
+import { emptyMemory, readAgainst, takeIn } from '../../nodes/BaasPollTrigger/core/memory';
+import { trim } from '../../nodes/BaasPollTrigger/core/trim';
 import { startOf, windowFor } from '../../nodes/BaasPollTrigger/core/windows';
 
 /** A record listed at `ms`. */

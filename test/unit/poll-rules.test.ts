@@ -116,6 +116,28 @@ describe("Poll Trigger core's rules", () => {
 	});
 });
 
+describe('Poll Trigger: where history begins in a page with nothing handled (core/memory.ts, historyStart)', () => {
+	// A Start From backfill (floor: Start From; nothing handled): the bank lists as it wrote, and two records written
+	// late with stamps before Start From top three records made after it; history below.
+	const list = [row('n9', 900), row('o1', 10), row('o2', 20), row('n8', 800), row('n7', 700), row('h3', 3), row('h2', 2), row('h1', 1)];
+	const backfill = (): ListState => ({ memory: { seen: new Map(), mirror: [] }, lag: 0, floorMs: T0 + 100_000, paging: { cap: 100, served: 100 } });
+
+	it('begins at three records older than the floor in a row, not at the first: news listed under records written late is handed on', () => {
+		const state = backfill();
+		const { emitted } = poll(state, list, 5);
+		// Taking o1 for where history begins (as b0bc048 did), n7 and n8 lay under it: never emitted (sweep seeds
+		// 84689, 89243).
+		expect(emitted).toEqual(['n7', 'n8', 'n9']);
+	});
+
+	it('remembers the old records listed among that news as history: a later poll does not hand them on as written late', () => {
+		const state = backfill();
+		const emitted = [...poll(state, list, 5).emitted, ...poll(state, [row('n10', 1_000), ...list], 5).emitted];
+		// Not remembered, o1 and o2 lay above handled records at the next poll, and were handed on as records written late.
+		expect(emitted).toEqual(['n7', 'n8', 'n9', 'n10']);
+	});
+});
+
 describe('Poll Trigger: a search that lands on malformed entries (core/search.ts, showsNoRecord)', () => {
 	it('judges a page of malformed entries only by the page above it: a place right above one is still found', () => {
 		// The trigger stands on h0 (its floor just above it, as at its start); 21 records were written above it since,

@@ -50,8 +50,10 @@ export interface Reading {
 	deliver: number[];
 	/** Page positions of slots whose reference is in the mirror, with their mirror index. */
 	mirrored: Array<{ position: number; index: number }>;
-	/** Placed by the floor: the position of the page's first record older than it. */
+	/** Placed by the floor: the position where history begins in the page (historyStart). */
 	history?: number;
+	/** Placed by the floor: records above `history` older than the floor, not handled before: history all the same. */
+	oldAbove?: number[];
 }
 
 /**
@@ -80,7 +82,7 @@ export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, 
 		bottom = deepestKnown;
 	} else if (firstValid(memory) === undefined) {
 		// Nothing mirrored to place the page against (a new place, or Start From): the floor or the list's end does.
-		const history = floorMs === null ? -1 : slots.findIndex((slot) => isValid(slot) && slot.createdMs < floorMs);
+		const history = floorMs === null ? -1 : historyStart(slots, floorMs);
 		if (history >= 0) {
 			anchor = 'floor';
 			bottom = history;
@@ -108,7 +110,33 @@ export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, 
 		if (position >= placedTo) unplacedBelow = true;
 		else deliver.push(position);
 	}
-	return { anchor, deliver, mirrored, unplacedBelow, ...(historyAt !== undefined ? { history: historyAt } : {}) };
+	const oldAbove = historyAt === undefined ? [] : slots.map((_, position) => position).filter((position) => position < bottom && isNew(slots[position]) && !afterFloor(slots[position]));
+	return { anchor, deliver, mirrored, unplacedBelow, ...(historyAt !== undefined ? { history: historyAt, oldAbove } : {}) };
+}
+
+/** Records older than the floor in a row that show where history begins in a page placed by the floor alone. */
+const HISTORY_RUN = 3;
+
+/**
+ * Where history begins in a page with nothing handled: the first record older than the floor from which the page
+ * shows HISTORY_RUN such records in a row (entries with no record aside), or only such records down to its end; -1:
+ * nowhere. One or two old records above newer ones are records written late with old stamps, on top of a list
+ * ordered as the bank wrote them: taken for where history begins, they hid the news listed under them for good.
+ */
+function historyStart(slots: Slot[], floorMs: number): number {
+	const old = (slot: Slot) => isValid(slot) && slot.createdMs < floorMs;
+	for (let position = 0; position < slots.length; position++) {
+		if (!old(slots[position])) continue;
+		let run = 0;
+		let next = position;
+		for (; next < slots.length && run < HISTORY_RUN; next++) {
+			if (!isValid(slots[next])) continue;
+			if (!old(slots[next])) break;
+			run++;
+		}
+		if (run >= HISTORY_RUN || next >= slots.length) return position;
+	}
+	return -1;
 }
 
 /**
@@ -168,6 +196,9 @@ export function takeIn(memory: Memory, slots: Slot[], reading: Reading, handled:
 		// Placed by the floor, the list's end, or records remembered but no longer mirrored: the mirror starts afresh
 		// with the stretch of the page from its deepest record handled or known, up to the first record not handled.
 		if (boundary !== undefined) memory.seen.set(slots[boundary].reference as string, slots[boundary].createdMs as number);
+		// Old records the page listed among the news it hands on are history: remembered, so that no later page, placed
+		// by what was handled, hands them on as records written late above it.
+		if (handled.length > 0) for (const position of reading.oldAbove ?? []) memory.seen.set(slots[position].reference as string, slots[position].createdMs as number);
 		const anchored = slots.map((_, position) => position).filter((position) => taken.has(position) || (isValid(slots[position]) && memory.seen.has(slots[position].reference as string)));
 		// A mirror that still holds records is not replaced by a page that handed nothing on.
 		if (anchored.length === 0 || (handled.length === 0 && firstValid(memory) !== undefined)) return {};
@@ -232,44 +263,4 @@ export function firstValid(memory: Memory): { index: number; reference: string }
 export function lastValid(mirror: string[]): number {
 	for (let i = mirror.length - 1; i >= 0; i--) if (mirror[i] !== MALFORMED) return i;
 	return -1;
-}
-
-export interface TrimLimits {
-	/** Records created before this are forgotten (bank clock, ms), except the newest `keepTop` mirror entries. */
-	forgetBeforeMs: number | null;
-	maxSeen: number;
-	keepTop: number;
-}
-
-/**
- * Bounds the memory: the mirror loses entries from its bottom (the oldest) that are older than `forgetBeforeMs`
- * or beyond `maxSeen`; `seen` keeps every mirror entry, and other records (no longer listed where the mirror
- * expected them) until they are older than `forgetBeforeMs`, at most `maxSeen` in all, the oldest going first.
- * Returns the floor the memory now needs: `forgetBeforeMs`, raised above any record forgotten younger than it.
- */
-export function trim(memory: Memory, limits: TrimLimits): number | null {
-	const old = (reference: string) => {
-		if (reference === MALFORMED) return true;
-		const ms = memory.seen.get(reference);
-		return limits.forgetBeforeMs !== null && ms !== undefined && ms < limits.forgetBeforeMs;
-	};
-	let end = Math.min(memory.mirror.length, limits.maxSeen);
-	while (end > limits.keepTop && old(memory.mirror[end - 1])) end--;
-	memory.mirror = memory.mirror.slice(0, end);
-	const mirrored = new Set(memory.mirror);
-	const others = [...memory.seen].filter(([reference, ms]) => !mirrored.has(reference) && !(limits.forgetBeforeMs !== null && ms < limits.forgetBeforeMs));
-	others.sort((a, b) => b[1] - a[1]);
-	const room = Math.max(0, limits.maxSeen - mirrored.size + (mirrored.has(MALFORMED) ? 1 : 0));
-	const kept = new Map<string, number>();
-	for (const reference of memory.mirror) {
-		if (reference === MALFORMED) continue;
-		const ms = memory.seen.get(reference);
-		if (ms !== undefined) kept.set(reference, ms);
-	}
-	for (const [reference, ms] of others.slice(0, room)) kept.set(reference, ms);
-	// A record forgotten must never come back as new: the floor rises above every record forgotten.
-	let floorMs = limits.forgetBeforeMs;
-	for (const [reference, ms] of memory.seen) if (!kept.has(reference)) floorMs = Math.max(floorMs ?? -Infinity, ms + 1);
-	memory.seen = kept;
-	return floorMs;
 }
