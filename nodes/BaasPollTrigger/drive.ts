@@ -3,7 +3,6 @@
  * to hand on; this reads what it asks for, within Requests per Poll and the poll's time, in the order the poll
  * chooses (poll.ts). The core never makes a request; this never decides which page.
  */
-import { OutOfBudget } from './budget';
 import type { Slot } from './core/memory';
 import type { ListFollower } from './core/follow';
 import type { Core, CoreAnswer, CoreRequest, Need, Page } from './core/types';
@@ -23,7 +22,8 @@ export interface DrivenList {
 	steps: number;
 	/** Requests handing one record on may take (a status look-up): kept after each page read. */
 	handOnCost: number;
-	read: (window: Window) => Promise<Page>;
+	/** Reads a page; undefined when the poll may make no more requests. */
+	read: (window: Window) => Promise<Page | undefined>;
 	/**
 	 * Hands on records oldest first; returns how many it handed on (it stops at the first it cannot) and the bank's
 	 * failure that stopped it, if one did (the core takes in what was handed on, then the failure ends the poll).
@@ -72,13 +72,14 @@ export async function serve(list: DrivenList, upTo: Need, left: () => number, on
 			continue;
 		}
 		if (ORDER[asked.need] > ORDER[upTo] || left() < (asked.atLeast ?? 1) + list.handOnCost) return undefined;
-		let page: Page;
+		let page: Page | undefined;
 		try {
 			page = await list.read(asked.window);
 		} catch (error) {
-			// No request left in the poll's count or time: the list waits for the next poll.
-			return error instanceof OutOfBudget ? undefined : error;
+			return error;
 		}
+		// No request left in the poll's count or time: the list waits for the next poll.
+		if (page === undefined) return undefined;
 		list.steps++;
 		answer(list, page);
 		if (one) return undefined;

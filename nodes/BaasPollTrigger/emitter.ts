@@ -9,7 +9,8 @@ import type { bankRequest } from '../common/transport/request';
 import type { ApiVariant } from '../common/transport/routes';
 import type { EventKind } from '../common/events';
 import type { Budget } from './budget';
-import { endsThePoll, OutOfBudget } from './budget';
+import type { NoRequestLeft } from './budget';
+import { endsThePoll, NO_REQUEST_LEFT } from './budget';
 import type { Stream } from './events';
 import { eventKindOf, outcomeOf } from './events';
 import type { Slot } from './core/memory';
@@ -47,9 +48,13 @@ export interface EmitRun {
 
 export const who = (context: IPollFunctions) => `BaaS (Polling) Trigger "${context.getNode().name}"`;
 
-/** The status of one record, or undefined when it could not be read (it stays pending, with a warning). */
-async function statusOf(run: EmitRun, stream: Stream, reference: string): Promise<StatusAnswer | undefined> {
+/**
+ * The status of one record; undefined when it could not be read (it stays pending, with a warning), NO_REQUEST_LEFT
+ * when the poll may not ask.
+ */
+async function statusOf(run: EmitRun, stream: Stream, reference: string): Promise<StatusAnswer | undefined | NoRequestLeft> {
 	const timeoutMs = run.budget.take();
+	if (timeoutMs === NO_REQUEST_LEFT) return NO_REQUEST_LEFT;
 	try {
 		const answer = await currentStatus(run.request, run.context, stream, reference, run.variant, timeoutMs);
 		run.progressed = true;
@@ -63,13 +68,17 @@ async function statusOf(run: EmitRun, stream: Stream, reference: string): Promis
 	}
 }
 
-/** Emits a final record (in the webhook's shape) and forgets it as pending; false while it is still pending. */
-async function conclude(run: EmitRun, stream: Stream, state: StreamState, reference: string, record: IDataObject, createdMs: number): Promise<boolean> {
+/**
+ * Emits a final record (in the webhook's shape) and forgets it as pending; false while it is still pending,
+ * NO_REQUEST_LEFT (nothing done) when its shape needs a request the poll may not make.
+ */
+async function conclude(run: EmitRun, stream: Stream, state: StreamState, reference: string, record: IDataObject, createdMs: number): Promise<boolean | NoRequestLeft> {
 	const outcome = outcomeOf(record.status);
 	if (outcome === 'pending') return false;
 	const kind = eventKindOf(stream.name, outcome);
 	if (kind !== undefined && run.settings.events.includes(kind)) {
 		const shaped = await inWebhookShape(run.request, run.context, run.variant, stream, record, run.budget, run.nowMs);
+		if (shaped === NO_REQUEST_LEFT) return NO_REQUEST_LEFT;
 		run.emit({ kind, record: shaped, createdMs });
 	}
 	if (kind === 'TRANSFER_FAILED') state.failed.set(reference, createdMs);
@@ -117,8 +126,11 @@ export function warnAboutClock(run: EmitRun & { malformed: number }): void {
 	}
 }
 
-/** A record of a stream's list not handled before: emitted when final, else watched as pending. */
-export async function handleListed(run: EmitRun, stream: Stream, state: StreamState, slot: Slot): Promise<void> {
+/**
+ * A record of a stream's list not handled before: emitted when final, else watched as pending. False (nothing
+ * done) when handling it needs a request the poll may not make.
+ */
+export async function handleListed(run: EmitRun, stream: Stream, state: StreamState, slot: Slot): Promise<boolean> {
 	const reference = slot.reference as string;
 	const createdMs = slot.createdMs as number;
 	let record: IDataObject | undefined = slot.record;
@@ -128,12 +140,15 @@ export async function handleListed(run: EmitRun, stream: Stream, state: StreamSt
 		// The outcome is known; the event carries the Transfer status record, as the bank's webhook does. An outcome
 		// whose event is not selected costs no request: the record is only remembered (a reversal of it is still
 		// found in the failed-transfers list).
-		record = (await statusOf(run, stream, reference))?.record;
+		const answer = await statusOf(run, stream, reference);
+		if (answer === NO_REQUEST_LEFT) return false;
+		record = answer?.record;
 	}
-	if (record === undefined || !(await conclude(run, stream, state, reference, record, createdMs))) {
-		state.pending.set(reference, firstSeen(createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
-	}
+	const concluded = record === undefined ? false : await conclude(run, stream, state, reference, record, createdMs);
+	if (concluded === NO_REQUEST_LEFT) return false;
+	if (!concluded) state.pending.set(reference, firstSeen(createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
 	noteClock(run, state, createdMs);
+	return true;
 }
 
 /**
@@ -156,7 +171,9 @@ export async function recheckPending(run: EmitRun, stream: Stream, state: Stream
 		// Seen pending by this very poll: its status was just read.
 		if (watched === undefined || watched.firstSeenMs === run.nowMs) continue;
 		const answer = await statusOf(run, stream, reference);
-		const concluded = answer?.record !== undefined && (await conclude(run, stream, state, reference, answer.record, watched.createdMs));
+		if (answer === NO_REQUEST_LEFT) return;
+		const concluded = answer?.record === undefined ? false : await conclude(run, stream, state, reference, answer.record, watched.createdMs);
+		if (concluded === NO_REQUEST_LEFT) return;
 		if (!concluded) state.pending.set(reference, reschedule(watched, run.nowMs, POLL_LIMITS.recheckDelaysMs));
 	}
 }
@@ -167,30 +184,24 @@ export async function recheckPending(run: EmitRun, stream: Stream, state: Stream
  * than what the stream remembers) and created since the trigger started is a reversal, emitted as Transfer Failed
  * once. One the transfers stream has not reached yet is a new failure, which that stream emits.
  */
-export async function handleFailure(run: EmitRun, stream: Stream, transfers: StreamState, slot: Slot): Promise<void> {
+export async function handleFailure(run: EmitRun, stream: Stream, transfers: StreamState, slot: Slot): Promise<boolean> {
 	const reference = slot.reference as string;
 	const createdMs = slot.createdMs as number;
-	if (createdMs < transfers.originMs || transfers.failed.has(reference) || transfers.pending.has(reference)) return;
+	if (createdMs < transfers.originMs || transfers.failed.has(reference) || transfers.pending.has(reference)) return true;
 	const floorMs = historyFloor(transfers);
 	const handled = transfers.memory.seen.has(reference) || (floorMs !== null && createdMs < floorMs);
-	if (!handled) return;
+	if (!handled) return true;
 	let record: IDataObject | undefined = slot.record;
-	if (run.variant === 'api') record = await unlessOutOfBudget(run, async () => (await statusOf(run, stream, reference))?.record);
+	if (run.variant === 'api') {
+		const answer = await statusOf(run, stream, reference);
+		record = answer === NO_REQUEST_LEFT ? undefined : answer?.record;
+	}
 	// Its status could not be read (or this poll has no request left for it: a check for records written late may
 	// take its last to find the reversal): watched as pending, so a later check reports it. A reversal is not
 	// ordered against other events, so nothing waits for it.
 	if (record === undefined) transfers.pending.set(reference, firstSeen(createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
-	else if (outcomeOf(record.status) === 'failed') await conclude(run, stream, transfers, reference, record, createdMs);
-}
-
-/** What `read` returns, or undefined when the poll has no request left for it. */
-async function unlessOutOfBudget<T>(run: EmitRun, read: () => Promise<T>): Promise<T | undefined> {
-	try {
-		return await read();
-	} catch (error) {
-		if (error instanceof OutOfBudget) return undefined;
-		throw asNodeError(run.context.getNode(), error);
-	}
+	else if (outcomeOf(record.status) === 'failed') return (await conclude(run, stream, transfers, reference, record, createdMs)) !== NO_REQUEST_LEFT;
+	return true;
 }
 
 /** Keeps at most maxPending records pending (the newest first seen), warning about each given up. */

@@ -26,7 +26,7 @@ import { asNodeError } from '../common/transport/outcome';
 import { bankRequest, variantOf } from '../common/transport/request';
 import type { ApiVariant } from '../common/transport/routes';
 import { startAfresh } from '../common/transport/session';
-import { Budget, OutOfBudget } from './budget';
+import { Budget } from './budget';
 import { ListFollower } from './core/follow';
 import type { ListState } from './core/types';
 import type { DrivenList } from './drive';
@@ -57,14 +57,17 @@ interface Followed {
 	list?: DrivenList;
 }
 
-/** Hands on records one at a time; stops at the first that needs a request the poll no longer has. */
-async function handOnEach(slots: Slot[], handle: (slot: Slot) => Promise<void>): Promise<{ handed: number; failure?: unknown }> {
+/**
+ * Hands on records one at a time; stops at the first that needs a request the poll no longer has (`handle` says
+ * false), or at a failure of the bank, which it returns.
+ */
+async function handOnEach(slots: Slot[], handle: (slot: Slot) => Promise<boolean>): Promise<{ handed: number; failure?: unknown }> {
 	let handed = 0;
 	for (const slot of slots) {
 		try {
-			await handle(slot);
+			if (!(await handle(slot))) break;
 		} catch (error) {
-			return error instanceof OutOfBudget ? { handed } : { handed, failure: error };
+			return { handed, failure: error };
 		}
 		handed++;
 	}
@@ -78,13 +81,13 @@ async function handOnEach(slots: Slot[], handle: (slot: Slot) => Promise<void>):
 const handOnCost = (run: Run, stream: Stream) => (run.variant === 'web' || stream.name === 'transfers' ? 1 : 0);
 
 /** A list's follower for this poll: its pages read with `filters`, its records handed to `handle`. */
-function driven(run: Run, state: ListState, filters: IDataObject, cost: number, ordered: boolean, handle: (slot: Slot) => Promise<void>, observe?: (slots: Slot[]) => void): DrivenList {
+function driven(run: Run, state: ListState, filters: IDataObject, cost: number, ordered: boolean, handle: (slot: Slot) => Promise<boolean>, observe?: (slots: Slot[]) => void): DrivenList {
 	const requestsLeft = () => Math.max(0, run.budget.left - cost);
 	const follower = new ListFollower(state, { nowMs: run.nowMs, ordered, requestsLeft, bank: run.served });
 	const spec = { filters, variant: run.variant };
 	const read = async (window: Parameters<DrivenList['read']>[0]) => {
 		const page = await readListPage(run, spec, window);
-		observe?.(page.slots);
+		if (page !== undefined) observe?.(page.slots);
 		return page;
 	};
 	return drivenList(follower, read, async (slots) => await handOnEach(slots, handle), cost);
@@ -120,7 +123,8 @@ function pollTime(context: IPollFunctions, nowMs: number): { startBeforeMs: numb
 
 /**
  * Runs one part of the poll, keeping `keep` requests for the parts after it (on top of what an enclosing part keeps;
- * the part itself gets at least one); running out ends only this part.
+ * the part itself gets at least one). A part that runs out of requests returns; a failure of the bank (returned
+ * or thrown) ends the poll.
  */
 async function within(run: Run, keep: number, part: () => Promise<unknown>): Promise<void> {
 	const outer = run.budget.reserved;
@@ -129,10 +133,9 @@ async function within(run: Run, keep: number, part: () => Promise<unknown>): Pro
 	try {
 		failure = await part();
 	} catch (error) {
-		if (!(error instanceof OutOfBudget)) failure = error;
-	} finally {
-		run.budget.reserved = outer;
+		failure = error;
 	}
+	run.budget.reserved = outer;
 	if (failure !== undefined) throw asNodeError(run.context.getNode(), failure);
 }
 
@@ -196,7 +199,7 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 		settings,
 		variant,
 		nowMs,
-		budget: new Budget(settings.requestBudget, context.getNode(), pollTime(context, nowMs)),
+		budget: new Budget(settings.requestBudget, pollTime(context, nowMs)),
 		emit: (event) => emitted.push(event),
 		request,
 		progressed: false,
@@ -223,6 +226,8 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 				const spare = fresh.slice(i + 1).reduce((sum, next) => sum + requestsToStart(next), 0);
 				await within(run, 0, async () => {
 					const start = await startStream(run, stream, scope, spare);
+					// Out of requests before the start could stand: it is made again at the next poll (nothing is saved).
+					if (start === undefined) return;
 					run.progressed = true;
 					// A new place is read from the next poll on; a backfill begins now.
 					followed.push({ stream, state: start.state, list: start.fresh ? undefined : followStream(run, stream, start.state) });
@@ -244,7 +249,7 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 		await within(run, toStart, () => followLists(run, followed, failures?.list, turn));
 		if (later) await startNew();
 	} catch (error) {
-		if (!(error instanceof OutOfBudget)) stopped = error;
+		stopped = error;
 	}
 	if (stopped !== undefined && !run.progressed) throw asNodeError(context.getNode(), stopped);
 	if (stopped !== undefined) {

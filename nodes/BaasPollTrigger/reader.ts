@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { bankRequest } from '../common/transport/request';
 import type { ApiVariant } from '../common/transport/routes';
 import type { Budget } from './budget';
+import { NO_REQUEST_LEFT } from './budget';
 import type { Slot } from './core/memory';
 import type { Page } from './core/types';
 import type { Window } from './core/windows';
@@ -37,9 +38,13 @@ function slotOf(entry: unknown): Slot {
 	return stamp === undefined ? {} : { ...stamp, record };
 }
 
-/** Reads the page `window` of the list; the request is counted against the poll's budget (which may refuse it). */
-export async function readListPage(run: ReadRun, spec: ListSpec, window: Window): Promise<Page> {
+/**
+ * Reads the page `window` of the list; the request is counted against the poll's budget, and undefined means the
+ * poll may make no more (nothing was asked).
+ */
+export async function readListPage(run: ReadRun, spec: ListSpec, window: Window): Promise<Page | undefined> {
 	const timeoutMs = run.budget.take();
+	if (timeoutMs === NO_REQUEST_LEFT) return undefined;
 	const batch = await run.request<unknown[]>(
 		run.context,
 		'fetchTransactions',

@@ -11,8 +11,8 @@ import { asNodeError } from '../common/transport/outcome';
 import type { bankRequest } from '../common/transport/request';
 import type { ApiVariant } from '../common/transport/routes';
 import { credentialView } from '../common/transport/session';
-import type { Budget } from './budget';
-import { endsThePoll } from './budget';
+import type { Budget, NoRequestLeft } from './budget';
+import { endsThePoll, NO_REQUEST_LEFT } from './budget';
 import type { Stream } from './events';
 
 const NAME_TTL_MS = 3_600_000;
@@ -21,11 +21,12 @@ const names = new Map<string, { name: string; atMs: number }>();
 
 const CATEGORY: Record<Stream['name'], string> = { collections: 'collection', transfers: 'transfer' };
 
-async function accountName(request: typeof bankRequest, context: IPollFunctions, variant: ApiVariant, account: string, budget: Budget, nowMs: number): Promise<string | undefined> {
+async function accountName(request: typeof bankRequest, context: IPollFunctions, variant: ApiVariant, account: string, budget: Budget, nowMs: number): Promise<string | undefined | NoRequestLeft> {
 	const key = `${(await credentialView(context, variant)).identityKey}|${account}`;
 	const known = names.get(key);
 	if (known !== undefined && nowMs - known.atMs < NAME_TTL_MS) return known.name;
 	const timeoutMs = budget.take();
+	if (timeoutMs === NO_REQUEST_LEFT) return NO_REQUEST_LEFT;
 	let balance: IDataObject | undefined;
 	try {
 		balance = await request<IDataObject>(context, 'getAccountBalance', { account_number: account }, { variant, attempts: 1, timeoutMs });
@@ -42,7 +43,7 @@ async function accountName(request: typeof bankRequest, context: IPollFunctions,
 	return name;
 }
 
-/** The record as the integration list and the webhook write it. */
+/** The record as the integration list and the webhook write it; NO_REQUEST_LEFT when that needs a request the poll may not make. */
 export async function inWebhookShape(
 	request: typeof bankRequest,
 	context: IPollFunctions,
@@ -51,11 +52,12 @@ export async function inWebhookShape(
 	record: IDataObject,
 	budget: Budget,
 	nowMs: number,
-): Promise<IDataObject> {
+): Promise<IDataObject | NoRequestLeft> {
 	if (variant !== 'web' || 'remarks' in record) return record;
 	const { narration, ...rest } = record;
 	const account = typeof record.account_number === 'string' ? record.account_number : '';
 	const name = account === '' ? undefined : await accountName(request, context, variant, account, budget, nowMs);
+	if (name === NO_REQUEST_LEFT) return NO_REQUEST_LEFT;
 	return {
 		...rest,
 		...(name !== undefined ? { account_name: name } : {}),

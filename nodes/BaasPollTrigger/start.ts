@@ -7,7 +7,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiVariant } from '../common/transport/routes';
 import type { Budget } from './budget';
-import { OutOfBudget } from './budget';
 import { emptyMemory, isValid } from './core/memory';
 import type { Slot } from './core/memory';
 import type { ListState } from './core/types';
@@ -68,9 +67,10 @@ async function topOfList(
 	filters: IDataObject,
 	enough: (slots: Slot[]) => boolean,
 	keep: (served: number) => number,
-): Promise<{ slots: Slot[]; ended: boolean; sawEnd: boolean; last: { page: number; size: number } }> {
+): Promise<{ slots: Slot[]; ended: boolean; sawEnd: boolean; last: { page: number; size: number } } | undefined> {
 	const spec = { filters, variant: run.variant };
 	const first = await readListPage(run, spec, { page: 1, size: POLL_LIMITS.pageSize });
+	if (first === undefined) return undefined;
 	const slots = [...first.slots];
 	const shown = new Set(slots.map((slot) => slot.reference));
 	const size = first.slots.length;
@@ -82,6 +82,7 @@ async function topOfList(
 	let last = 1;
 	for (let page = 2; !ended && !enough(slots) && slots.length < POLL_LIMITS.maxPending && run.budget.left > keep(size); page++) {
 		const next = await readListPage(run, spec, { page, size });
+		if (next === undefined) break;
 		last = page;
 		const fresh = next.slots.filter((slot) => slot.reference === undefined || !shown.has(slot.reference));
 		for (const slot of fresh) shown.add(slot.reference);
@@ -115,9 +116,12 @@ export async function continuePendingScan(run: StartRun, state: StreamState, str
 	const spec = { filters: pendingFilters(run, stream), variant: run.variant };
 	// Those created since the start are the list's to hand on; those it handled are not pending.
 	const skip = (reference: string, createdMs: number) => listHandsOn(state, createdMs) || state.memory.seen.has(reference);
-	watchPending(run, state.pending, (await readListPage(run, spec, scan)).slots, skip);
+	const again = await readListPage(run, spec, scan);
+	if (again === undefined) return;
+	watchPending(run, state.pending, again.slots, skip);
 	while (scan !== undefined && run.budget.left > 0) {
 		const next = await readListPage(run, spec, { page: scan.page + 1, size: scan.size });
+		if (next === undefined) return;
 		watchPending(run, state.pending, next.slots, skip);
 		scan = next.slots.length < scan.size || scan.page + 1 >= POLL_LIMITS.maxPending / scan.size ? undefined : { page: scan.page + 1, size: scan.size };
 		state.pendingScan = scan;
@@ -142,9 +146,10 @@ const recordsIn = (slots: Slot[]) => slots.filter(isValid).length;
 /**
  * A stream the trigger has no place in yet. With Start From, it reads up from that moment (a backfill);
  * otherwise the records the bank lists now are history and the trigger starts above the newest of them.
- * Transfers still pending then are watched, so their outcome is emitted when final.
+ * Transfers still pending then are watched, so their outcome is emitted when final. Undefined when the poll ran
+ * out of requests before the start could stand: it is made again at the next poll.
  */
-export async function startStream(run: StartRun, stream: Stream, scope: string, spare = 0): Promise<{ state: StreamState; fresh: boolean }> {
+export async function startStream(run: StartRun, stream: Stream, scope: string, spare = 0): Promise<{ state: StreamState; fresh: boolean } | undefined> {
 	// The list's top settles for one record only when more requests would not show more: it had what a start needs
 	// where no entry is malformed. With fewer (the lists started before it took them), it is made again.
 	const settleForOne = run.budget.left >= requestsToStart(stream);
@@ -154,12 +159,14 @@ export async function startStream(run: StartRun, stream: Stream, scope: string, 
 		// Every transfer pending then is watched: one the trigger never saw would have its outcome lost. Read before
 		// the list's top, so that one written in between is the list's (on its top) and not also watched.
 		const top = await topOfList(run, pendingFilters(run, stream), () => false, requestsForTop);
+		if (top === undefined) return undefined;
 		watchPending(run, pending, top.slots);
 		// Not all read (the requests ran out): later polls read on, from the last page read (continuePendingScan).
 		if (!top.ended && top.slots.length < POLL_LIMITS.maxPending) pendingScan = top.last;
 	}
 	const startFromMs = run.settings.startFromMs;
 	const place = startFromMs !== undefined ? backfillFrom(startFromMs) : await placeAtTop(run, stream, settleForOne, spare);
+	if (place === undefined) return undefined;
 	const base = { scope, pending, failed: new Map<string, number>(), paging: defaultPaging(POLL_LIMITS.pageSize), ...(pendingScan !== undefined ? { pendingScan } : {}) };
 	return { state: { ...base, ...place }, fresh: startFromMs === undefined };
 }
@@ -210,7 +217,7 @@ export function startFloor(slots: Slot[]): number {
 }
 
 /** Where a trigger without Start From starts: above what the bank lists now. */
-async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean, spare: number): Promise<Place> {
+async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean, spare: number): Promise<Place | undefined> {
 	// Read on until two records show (when the list holds them): a first page of malformed entries only would make a
 	// list that holds records look empty, and its history new; and the floor below is set by the deepest record read,
 	// which must not be the top one alone: a record stamped in the bank's future stays on top of a list ordered by
@@ -219,11 +226,11 @@ async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean, 
 	// what the lists still to start need (`spare`): the deeper of two in order may be one written late, whose old
 	// stamp would set the floor under history (a list ordered as written); the third shows it.
 	const top = await topOfList(run, listFilters(run, stream, {}), (slots) => recordsIn(slots) >= (inverted(slots) || run.budget.left > spare ? 3 : 2), () => 0);
-	// Out of requests before two records showed, the list's end not seen: the start is made again at the next poll
+	// Out of requests before two records showed (or any), the list's end not seen: the start is made again at the next poll
 	// (nothing is saved), unless it settles for one (malformed entries among the top of a bank serving one a page).
 	// One record alone may be stamped in the future (a list ordered by created_at), or written late (one ordered as
 	// written): either would set the floor wrong. With no record, always again.
-	if (!top.sawEnd && recordsIn(top.slots) < (settleForOne ? 1 : 2)) throw new OutOfBudget(run.context.getNode());
+	if (top === undefined || (!top.sawEnd && recordsIn(top.slots) < (settleForOne ? 1 : 2))) return undefined;
 	const { slots } = top;
 	const memory = emptyMemory();
 	const times = stampsOf(slots);

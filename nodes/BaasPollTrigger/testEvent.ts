@@ -16,10 +16,11 @@ const LOOKUPS = 3;
 export async function fetchTestEvent(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
 	const variant = variantOf(context);
 	let best: { kind: ReturnType<typeof eventKindOf>; record: IDataObject; createdMs: number } | undefined;
-	const run = { request: bankRequest, context, budget: new Budget(Infinity, context.getNode()), progressed: false, malformed: 0 };
+	const run = { request: bankRequest, context, budget: new Budget(Infinity), progressed: false, malformed: 0 };
 	for (const stream of streamsFor(settings)) {
 		const filters = { ...stream.filters, ...(settings.accountNumber ? { account_number: settings.accountNumber } : {}) };
-		const { slots } = await readListPage(run, { filters, variant }, { page: 1, size: RECENT });
+		// A budget without limit always gives the request.
+		const slots = (await readListPage(run, { filters, variant }, { page: 1, size: RECENT }))?.slots ?? [];
 		const listed = slots.filter((slot) => slot.reference !== undefined) as Array<{ reference: string; createdMs: number; record: IDataObject }>;
 		let lookups = 0;
 		for (const entry of listed) {

@@ -48,17 +48,6 @@ export type PollFn = typeof pollOnce;
 
 /** `trace`: one line per poll, to tell what happened in a failing seed. */
 export async function runHistory(h: History, trace?: (line: string) => void, pollFn: PollFn = pollOnce): Promise<Outcome> {
-	// The trigger ends a poll's reading by throwing (budget.ts): stack traces are most of what that costs here.
-	const stackTraceLimit = Error.stackTraceLimit;
-	Error.stackTraceLimit = 0;
-	try {
-		return await run(h, pollFn, trace);
-	} finally {
-		Error.stackTraceLimit = stackTraceLimit;
-	}
-}
-
-async function run(h: History, pollFn: PollFn, trace?: (line: string) => void): Promise<Outcome> {
 	const bank = new Bank(h.writes, { shape: h.shape, order: h.order, pageCap: h.pageCap, pageOffsets: h.pageOffsets, quotaPerMinute: h.quotaPerMinute, statusFailRate: h.statusFailRate, random: h.random });
 	let clockMs = h.startMs;
 	let live: IDataObject = {};
