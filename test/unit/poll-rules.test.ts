@@ -136,6 +136,15 @@ describe('Poll Trigger: where history begins in a page with nothing handled (cor
 		// Not remembered, o1 and o2 lay above handled records at the next poll, and were handed on as records written late.
 		expect(emitted).toEqual(['n7', 'n8', 'n9', 'n10']);
 	});
+
+	it('only while nothing was handled: after a lost place, a record stamped in the bank\'s future among history is not handed on', () => {
+		// The place was lost (the mirror emptied, what was handled still remembered): the floor is what was remembered,
+		// and the list holds only history, one of it stamped in the bank's future, under two older records.
+		const history = [row('h1', 40), row('h2', 30), row('f', 5_000), row('h3', 3), row('h4', 2), row('h5', 1)];
+		const state: ListState = { memory: { seen: new Map([['gone', T0 + 50_000]]), mirror: [] }, lag: null, floorMs: T0 + 100_000, paging: { cap: 100, served: 100 } };
+		// Beginning history at three old records in a row there too, f lay above where history began: handed on.
+		expect(poll(state, history, 5).emitted).toEqual([]);
+	});
 });
 
 describe('Poll Trigger: a search that lands on malformed entries (core/search.ts, showsNoRecord)', () => {

@@ -82,7 +82,7 @@ export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, 
 		bottom = deepestKnown;
 	} else if (firstValid(memory) === undefined) {
 		// Nothing mirrored to place the page against (a new place, or Start From): the floor or the list's end does.
-		const history = floorMs === null ? -1 : historyStart(slots, floorMs);
+		const history = floorMs === null ? -1 : historyStart(memory, slots, floorMs);
 		if (history >= 0) {
 			anchor = 'floor';
 			bottom = history;
@@ -118,23 +118,27 @@ export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, 
 const HISTORY_RUN = 3;
 
 /**
- * Where history begins in a page with nothing handled: the first record older than the floor from which the page
- * shows HISTORY_RUN such records in a row (entries with no record aside), or only such records down to its end; -1:
- * nowhere. One or two old records above newer ones are records written late with old stamps, on top of a list
- * ordered as the bank wrote them: taken for where history begins, they hid the news listed under them for good.
+ * Where history begins in a page with nothing mirrored: its first record older than the floor; -1: nowhere. While
+ * nothing was ever handled (a Start From backfill, whose floor is Start From itself), the first from which the page
+ * shows HISTORY_RUN such records in a row (entries with no record aside), or only such records down to its end: one
+ * or two old records above newer ones are records written late with old stamps on top of a list ordered as the bank
+ * wrote them, and taken for where history begins, they hid the news under them for good. Not after a lost place:
+ * the floor is then what was remembered, which in such a list bounds nothing, and a record stamped in the bank's
+ * future among history would lie above where history began.
  */
-function historyStart(slots: Slot[], floorMs: number): number {
+function historyStart(memory: Memory, slots: Slot[], floorMs: number): number {
 	const old = (slot: Slot) => isValid(slot) && slot.createdMs < floorMs;
+	const run = memory.seen.size === 0 ? HISTORY_RUN : 1;
 	for (let position = 0; position < slots.length; position++) {
 		if (!old(slots[position])) continue;
-		let run = 0;
+		let found = 0;
 		let next = position;
-		for (; next < slots.length && run < HISTORY_RUN; next++) {
+		for (; next < slots.length && found < run; next++) {
 			if (!isValid(slots[next])) continue;
 			if (!old(slots[next])) break;
-			run++;
+			found++;
 		}
-		if (run >= HISTORY_RUN || next >= slots.length) return position;
+		if (found >= run || next >= slots.length) return position;
 	}
 	return -1;
 }
