@@ -90,4 +90,27 @@ describe('the ledger check itself', () => {
 			expect([...broken]).toContain(rule);
 		}
 	});
+
+	it('tells a trigger going round in a cycle from a slow one: the events it misses say how often its saved state came back', async () => {
+		/** A trigger that never emits, its saved state counting its polls (`of`: modulo). */
+		const counting =
+			(of: number): PollFn =>
+			async ({ context }) => {
+				start(context);
+				const data = context.getWorkflowStaticData('node') as { streams: { round?: number } };
+				data.streams = { ...data.streams, round: ((data.streams.round ?? 0) + 1) % of };
+				return null;
+			};
+		const missing = async (pollFn: PollFn) => {
+			for (let seed = 1; seed <= 40; seed++) {
+				const found = (await runHistory(generate(seed, 'documented'), undefined, pollFn)).violations.find((v) => v.rule === 'missing after the drain');
+				if (found !== undefined) return found.detail;
+			}
+			return '';
+		};
+		expect(await missing(counting(3))).toMatch(/in a cycle: the saved state came back every 3 polls of the drain/);
+		expect(await missing(silent)).toMatch(/in a cycle: the saved state came back every 1 poll of the drain/);
+		// Its state never the same twice: it may yet get somewhere, given more polls than the drain's bound.
+		expect(await missing(counting(Infinity))).not.toMatch(/in a cycle/);
+	});
 });
