@@ -35,7 +35,9 @@ export interface ReadRun {
 function slotOf(entry: unknown): Slot {
 	const record = typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? (entry as IDataObject) : undefined;
 	const stamp = record === undefined ? undefined : stampOf(record);
-	return stamp === undefined ? {} : { ...stamp, record };
+	if (stamp !== undefined) return { ...stamp, record };
+	const reference = record?.reference_number;
+	return typeof reference === 'string' && reference !== '' ? { unstamped: reference } : {};
 }
 
 /**

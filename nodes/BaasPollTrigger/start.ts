@@ -250,10 +250,13 @@ async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean, 
 	const failed = new Map<string, number>();
 	if (stream.name === 'transfers') for (const slot of slots) if (isValid(slot) && slot.createdMs >= originMs) failed.set(slot.reference, slot.createdMs);
 	// A start that read to the list's end saw all of it: whatever the bank lists later that it did not see is news,
-	// wherever it lands (the floor still tells a search which way to go). Not when an entry of it was malformed: the
-	// bank may list that one well later, and it is history.
-	const sawAll = top.sawEnd && times.length > 0 && slots.every(isValid) ? { unseenIsNew: true as const } : {};
-	return { memory, lag: 0, floorMs, originMs, failed, ...sawAll };
+	// wherever it lands (the floor still tells the check where history lies). Not when an entry of it was malformed
+	// with no reference: the bank may list that one well later, and it is history. One with a reference (only its
+	// created_at wrong) is remembered by it, so listed well later it is known: a lone record stamped in the bank's
+	// future over such an entry had set the floor ahead of every transfer written after it.
+	const sawAll = top.sawEnd && times.length > 0 && slots.every((slot) => isValid(slot) || slot.unstamped !== undefined);
+	if (sawAll) for (const slot of slots) if (slot.unstamped !== undefined) memory.seen.set(slot.unstamped, floorMs as number);
+	return { memory, lag: 0, floorMs, originMs, failed, ...(sawAll ? { unseenIsNew: true as const } : {}) };
 }
 
 /** The failed-transfers list's saved state, or where a new one starts: from the trigger's start (or the look-back). */

@@ -666,6 +666,26 @@ describe('Poll Trigger: the floor a list starts with (start.ts)', () => {
 		expect(outcome.events).toBe(5);
 	});
 
+	it('does not bound news when the start that read to the list\'s end saw an entry with a reference and no valid created_at: remembered by its reference (unstamped)', async () => {
+		const startMs = Date.UTC(2026, 2, 7, 12);
+		const atMs = startMs - 30 * MIN;
+		const unstamped: Write = { atMs, create: { id: 1, reference: 'COL-1', account: ACCOUNT, kind: 'collection', amount: '10.00', createdMs: atMs, status: 'success', malformed: 'badCreatedAt' } };
+		const repaired: Write = { atMs: startMs + 3 * MIN, update: { reference: 'COL-1', status: 'success', bankMs: startMs + 3 * MIN, repaired: true } };
+		const writes: Write[] = [
+			// History: that entry, and one collection stamped an hour in the bank's future (the list's only record).
+			unstamped,
+			collection(2, startMs - 5 * MIN, startMs + 60 * MIN),
+			// News, stamped with the bank's present (below the future one); the bank lists the entry well meanwhile.
+			...[3, 4, 5].map((id) => collection(id, startMs + id * MIN, startMs + id * MIN)),
+			repaired,
+		];
+		const outcome = await runHistory(collectionsOnly(startMs, writes, 8, 5, 12));
+		// Bounded by the floor (as 911d073 did, the entry being malformed), the floor lay an hour ahead: the three
+		// collections were taken for history (sweep seed 95909). Listed well, the entry is known, never news.
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(3);
+	});
+
 	it('bounds news when the start that read to the list\'s end saw a malformed entry: the bank listing it well later does not make it news', async () => {
 		const startMs = Date.UTC(2026, 2, 7, 16);
 		// History: a collection, and below it an older one the bank lists without its reference, until 3 minutes in.

@@ -21,6 +21,8 @@ export interface Slot {
 	reference?: string;
 	createdMs?: number;
 	record?: IDataObject;
+	/** A malformed entry's reference_number, when it has one (its created_at is what is wrong). */
+	unstamped?: string;
 }
 
 export const MALFORMED = '';
