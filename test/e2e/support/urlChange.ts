@@ -57,6 +57,12 @@ export function describeUrlChange(line: N8nLine, firstPort: number, secondPort: 
 		const activations = () =>
 			n8nLog().split(line.nodeMajor === 20 ? 'Activated workflow "BaaS: first look' : 'Added webhook "Money Received" for workflow "BaaS: first look')
 				.length - 1;
+		/**
+		 * Waits for n8n's log to say `text` after `from`: the bank records a registration before n8n has read its
+		 * answer and written the line, so a read right after the bank's state changes can come too early on a busy CPU.
+		 */
+		const logSays = (text: string, from: number) =>
+			waitFor(`n8n's log to say "${text}"`, () => n8nLog().slice(from).includes(text), { timeoutMs: 60_000, intervalMs: 250 });
 		let apiKey = '';
 		/** BaaS Triggers in the published workflows: each registers its URL at every start. */
 		const triggers = [example, safetyNet].flatMap((workflow) => workflow.nodes).filter((node) => node.type.endsWith('.baasTrigger')).length;
@@ -161,7 +167,7 @@ export function describeUrlChange(line: N8nLine, firstPort: number, secondPort: 
 			const activatedMs = Date.now() - started;
 			await waitFor('every BaaS Trigger to register', () => registrations() - before >= triggers, { timeoutMs: 60_000, intervalMs: 500 });
 			expect(registrationAt(urlAt(secondPort))?.disabledAtMs).toBeUndefined();
-			expect(n8nLog().slice(logFrom)).toContain(`registered ${urlAt(secondPort)} with the bank for COLLECTION_SUCCESS`);
+			await logSays(`registered ${urlAt(secondPort)} with the bank for COLLECTION_SUCCESS`, logFrom);
 			await nextCollectionRunsOnce('E2E-DISABLED', secondPort);
 			expect(registrations() - before).toBe(triggers);
 			figures('restart on the same port', {
@@ -199,7 +205,7 @@ export function describeUrlChange(line: N8nLine, firstPort: number, secondPort: 
 			});
 			const registeredAfterMs = Date.now() - back;
 			expect(n8nLog().slice(logFrom)).toContain(`could not register ${urlAt(secondPort)} with the bank`);
-			expect(n8nLog().slice(logFrom)).toContain(`registered ${urlAt(secondPort)} with the bank for COLLECTION_SUCCESS`);
+			await logSays(`registered ${urlAt(secondPort)} with the bank for COLLECTION_SUCCESS`, logFrom);
 			await nextCollectionRunsOnce('E2E-BANK-BACK', secondPort);
 			figures('start while the bank refuses create_webhook', {
 				bank_down_ms_after_first_attempt: BANK_DOWN_MS,
