@@ -63,7 +63,8 @@ function answer(list: DrivenList, value: CoreAnswer | undefined): void {
  * `one` page when asked to (lists taking turns). Returns the bank's failure, which ends the poll, if one came.
  */
 export async function serve(list: DrivenList, upTo: Need, left: () => number, one = false): Promise<unknown> {
-	while (list.asked !== undefined && list.steps < MAX_STEPS) {
+	// A list that could not hand a record on does no more in this poll: its core waits, suspended, until the poll ends.
+	while (list.asked !== undefined && list.steps < MAX_STEPS && !list.follower.stopped) {
 		const asked = list.asked;
 		if (asked.kind === 'handOn') {
 			const { handed, failure } = await list.handOn(asked.slots);

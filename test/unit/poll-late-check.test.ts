@@ -100,7 +100,7 @@ describe('Poll Trigger check for records written late', () => {
 		const follower = await poll();
 		expect(emitted).toEqual([]);
 		expect(pages).toHaveLength(2);
-		expect(follower.check.ended).toBe(true);
+		expect(follower.phase).toBe('checked');
 	});
 
 	it('ends when every page holding the deepest record ends with it (it reads the page below)', async () => {
@@ -108,7 +108,7 @@ describe('Poll Trigger check for records written late', () => {
 		const { emitted, pages, poll } = caughtUp(120, 5);
 		const follower = await poll();
 		expect(emitted).toEqual([]);
-		expect(follower.check.ended).toBe(true);
+		expect(follower.phase).toBe('checked');
 		expect(pages.length).toBeLessThanOrEqual(3);
 	});
 

@@ -28,9 +28,8 @@ export function* lookForLateRecords(f: ListFollower): Core<void> {
 	const { state } = f;
 	// Once the place is known in this poll (before a backlog above it is read, so what was written late behind it
 	// comes first), and once a poll.
-	if (!f.placed || state.lag === null || f.placing === undefined || f.check.ran) return;
-	f.check.ran = true;
-	f.phase = 'check';
+	if (!f.placed || state.lag === null || f.placing === undefined || f.checkRan) return;
+	f.enter('check');
 	const indexOf = (reference: string | undefined) => mirrorIndexOf(state.memory.mirror, reference);
 	const progress: CheckProgress = { good: (f.placing?.verifiedTo ?? -1) >= 0 ? state.memory.mirror[f.placing?.verifiedTo as number] : undefined };
 	// An earlier poll's check that ran out of requests goes on where it stood (its records still mirrored).
@@ -45,14 +44,10 @@ export function* lookForLateRecords(f: ListFollower): Core<void> {
 	// A check the poll has no more requests for waits, suspended, for the poll's next turn (or ends with the poll).
 	const ended = yield* checkBehind(f, progress);
 	if (f.stopped) return;
-	if (ended) {
-		state.check = undefined;
-		f.check.ended = true;
-	}
-	f.hold.handOn = true;
+	if (ended) state.check = undefined;
 	// The page held for this check is handed on now (unless the check moved the place: it is read again). A check
 	// that can go no further in this poll lets it go too: records are late by a poll rather than stuck.
-	f.phase = 'climb';
+	f.enter(ended ? 'checked' : 'checkPaused');
 	const held = f.hold.page;
 	f.hold.page = undefined;
 	if (held !== undefined && state.lag !== null) yield* f.take(held.window, held.page, false, held.extend);

@@ -14,7 +14,8 @@ import type { Reading } from './memory';
 import { firstValid, historyFloor, MALFORMED, readAgainst, takeIn } from './memory';
 import { endsList, readPage } from './pages';
 import { clearSearch, searchFrom, searchStep } from './search';
-import type { Core, FollowOptions, ListState, Need, Page } from './types';
+import type { Core, FollowOptions, ListState, Need, Page, Phase } from './types';
+import { needOf, PHASES } from './types';
 import type { Window } from './windows';
 import { startOf, windowFor } from './windows';
 
@@ -44,13 +45,10 @@ function standsOnHistory(state: ListState, page: Page, reading: Reading): number
 /** One list followed for one poll: made afresh each poll on the saved state, driven by the poll (poll.ts). */
 export class ListFollower {
 	/**
-	 * What this list is doing in this poll, which is also what a page it asks for is for: 'place', reading the page
-	 * that should show its place (it comes from an earlier poll: records may have been written above it since);
-	 * 'check', looking behind the place for records written late; 'climb', reading what lies above the place.
+	 * What this list is doing in this poll (Phase). It only moves forward, by `enter`; what a page it asks for is
+	 * for follows from it (needOf).
 	 */
-	phase: Need = 'place';
-	/** The place was read in this poll (until then it is the saved one). */
-	placed = false;
+	phase: Phase = 'place';
 	/** Records between the place and a page's bottom: grows with what the bank writes between two reads. */
 	slack = 0;
 	/** The search for the place: pages read in this poll, and whether it goes on from an earlier poll's (galloping). */
@@ -62,20 +60,11 @@ export class ListFollower {
 	 */
 	placing?: { page: Page; endsList: boolean; verifiedTo: number };
 	/**
-	 * The check for records written late in this poll: whether it ran (once a poll; a second one, after a check moved
-	 * the place and the backlog above it was read again, found nothing in any test, fuzzed or model-checked history
-	 * and cost a request), and whether it ended (the stretch behind the place was looked through: the list is settled,
-	 * and the turn need not come back to it).
+	 * New records above the place wait for the check, older than anything it finds: the page held meanwhile, how many
+	 * polls in a row before this one held a page they could not hand on (ListState.heldPolls), and whether this poll
+	 * waits at all (not for a list whose records are not ordered, nor after MAX_HELD_POLLS such polls).
 	 */
-	readonly check = { ran: false, ended: false };
-	/**
-	 * New records above the place wait for the check, older than anything it finds: whether they may be handed on
-	 * now (the check ended, or can go no further), the page held meanwhile, and how many polls in a row before this
-	 * one held a page they could not hand on (ListState.heldPolls).
-	 */
-	readonly hold: { handOn: boolean; page?: { window: Window; page: Page; extend: boolean }; readonly before: number };
-	/** A record could not be handed on (no request left for its look-up): this list does no more in this poll. */
-	stopped = false;
+	readonly hold: { page?: { window: Window; page: Page; extend: boolean }; readonly before: number; readonly waits: boolean };
 
 	constructor(
 		readonly state: ListState,
@@ -83,23 +72,48 @@ export class ListFollower {
 	) {
 		this.search = { probes: 0, resumed: state.lag === null && (state.searchFrom ?? 0) > 0 };
 		const before = state.heldPolls ?? 0;
-		this.hold = { handOn: !options.ordered || before >= MAX_HELD_POLLS, before };
-		if (this.hold.handOn) state.heldPolls = undefined;
+		this.hold = { before, waits: options.ordered && before < MAX_HELD_POLLS };
+		if (!this.hold.waits) state.heldPolls = undefined;
+	}
+
+	/** Moves this poll's phase forward to `next`; never back (a phase already passed stays passed). */
+	enter(next: Phase): void {
+		if (PHASES.indexOf(next) > PHASES.indexOf(this.phase)) this.phase = next;
+	}
+
+	/** The place was read in this poll (until then it is the saved one). */
+	get placed(): boolean {
+		return this.phase !== 'place';
+	}
+
+	/** The check for records written late ran in this poll (it runs once a poll). */
+	get checkRan(): boolean {
+		return this.phase === 'check' || this.phase === 'checkPaused' || this.phase === 'checked';
+	}
+
+	/** A record could not be handed on (no request left for its look-up): this list does no more in this poll. */
+	get stopped(): boolean {
+		return this.phase === 'stopped';
+	}
+
+	/** New records above the place may be handed on now: the check ran as far as it could, or nothing waits for it. */
+	get handsOn(): boolean {
+		return !this.hold.waits || this.phase === 'checkPaused' || this.phase === 'checked';
 	}
 
 	/** One page of this list; `need` tells the poll what it is for. */
 	*read(window: Window, need?: Need, atLeast?: number): Core<Page> {
-		return yield* readPage(this.state.paging, this.options, window, need ?? this.phase, atLeast);
+		return yield* readPage(this.state.paging, this.options, window, need ?? needOf(this.phase), atLeast);
 	}
 
 	/** Whether a short page is where the list ends (pages.ts). */
 	*endsList(page: Page, need?: Need): Core<boolean> {
-		return yield* endsList(this.state.paging, this.options, page, need ?? this.phase);
+		return yield* endsList(this.state.paging, this.options, page, need ?? needOf(this.phase));
 	}
 
 	/** Read up to the bank's newest record in this poll. */
 	get caughtUp(): boolean {
-		return this.placed && this.state.lag === 0 && this.hold.page === undefined;
+		return this.placed && !this.stopped && this.state.lag === 0 && this.hold.page === undefined;
 	}
 
 	/** New records wait for a check for records written late that cannot go on in this poll. */
@@ -109,7 +123,7 @@ export class ListFollower {
 
 	/** Nothing left for a later poll: up to the newest record, and looked behind the place (or nothing to look at). */
 	get settled(): boolean {
-		return this.caughtUp && !this.stopped && (this.check.ended || firstValid(this.state.memory) === undefined);
+		return this.caughtUp && (this.phase === 'checked' || firstValid(this.state.memory) === undefined);
 	}
 
 	/**
@@ -118,7 +132,7 @@ export class ListFollower {
 	 */
 	*step(): Core<void> {
 		yield* this.advance();
-		if (!this.check.ran && !this.stopped) yield* this.lookForLateRecords();
+		if (!this.checkRan && !this.stopped) yield* this.lookForLateRecords();
 	}
 
 	/** One page toward the newest record, without the check for records written late (poll.ts takes turns with it). */
@@ -207,7 +221,7 @@ export class ListFollower {
 		const first = firstValid(memory);
 		const expectedHead = state.lag === null || first === undefined ? null : state.lag + first.index;
 		const oldHead = first?.reference;
-		if (!checking && !this.hold.handOn && first !== undefined && reading.deliver.length > 0 && this.options.requestsLeft() > 0) {
+		if (!checking && !this.handsOn && first !== undefined && reading.deliver.length > 0 && this.options.requestsLeft() > 0) {
 			// Records behind the place come first: this page only places the trigger until the check has ended (when
 			// the poll has a request left for it).
 			const { headPosition } = takeIn(memory, page.slots, reading, [], page.start === 0);
@@ -222,9 +236,9 @@ export class ListFollower {
 		const deliver = reading.deliver;
 		const count = deliver.length === 0 ? 0 : ((yield { kind: 'handOn', slots: deliver.map((position) => page.slots[position]) }) as number);
 		const handled = deliver.slice(0, count);
-		if (count < deliver.length) this.stopped = true;
 		const { headPosition } = takeIn(memory, page.slots, reading, handled, page.start === 0, boundary);
 		const placed = !checking || headPosition !== undefined ? this.place(page, headPosition, expectedHead, oldHead, endsList) : true;
+		if (count < deliver.length) this.enter('stopped');
 		// A page that handed nothing on and showed no mirrored record (only records remembered from above the place,
 		// pushed into it by records written since) did not place the trigger: the place is looked for below it.
 		if (!placed && handled.length === 0) return { outcome: 'unplaced', page, endsList };
@@ -260,8 +274,7 @@ export class ListFollower {
 		const lag = state.lag;
 		const inPlace = inPage.filter((entry) => page.start + entry.position === lag + entry.index).map((entry) => entry.index);
 		this.placing = { page, endsList, verifiedTo: inPlace.length > 0 ? Math.max(...inPlace) : -1 };
-		this.placed = true;
-		if (this.phase === 'place') this.phase = 'climb';
+		this.enter('climb');
 		return true;
 	}
 
@@ -281,7 +294,6 @@ export class ListFollower {
 		state.memory.mirror = state.memory.mirror.slice(index);
 		state.lag = shown ? rank : null;
 		clearSearch(state, shown ? undefined : rank);
-		this.placed = true;
-		if (this.phase === 'place') this.phase = 'climb';
+		this.enter('climb');
 	}
 }

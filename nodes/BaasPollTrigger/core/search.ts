@@ -44,7 +44,7 @@ export function* searchStep(f: ListFollower): Core<void> {
 			else {
 				state.lag = 0;
 				state.searchFrom = undefined;
-				f.placed = true;
+				f.enter('climb');
 			}
 			state.searchTo = undefined;
 			return;

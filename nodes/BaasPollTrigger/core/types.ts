@@ -89,10 +89,26 @@ export interface ListState {
 }
 
 /**
- * What a request of the core is for (ListFollower.phase): finding the place, checking behind it for records written
- * late, or climbing what lies above it (a backlog). The poll serves every list's place first, then checks, then climbs.
+ * What a request of the core is for: finding the place, checking behind it for records written late, or climbing
+ * what lies above it (a backlog). The poll serves every list's place first, then checks, then climbs.
  */
 export type Need = 'place' | 'check' | 'climb';
+
+/**
+ * One list's phase in one poll (ListFollower.phase), in the order they come; a list never goes back to an earlier
+ * one in the same poll. 'place': reading the page that should show the place (saved from an earlier poll; records
+ * may have been written above it since). 'climb': the place is known; reading what lies above it, or searching
+ * again after the place moved down. 'check': looking behind the place for records written late (once a poll).
+ * 'checkPaused': the check could go no further in this poll (it goes on at the next, ListState.check); climbing.
+ * 'checked': the check ended (nothing behind the place is left for a later poll); climbing. 'stopped': a record
+ * could not be handed on (no request left for its look-up, or the bank failed): the list does no more in this poll,
+ * from whichever phase it was in.
+ */
+export type Phase = 'place' | 'climb' | 'check' | 'checkPaused' | 'checked' | 'stopped';
+export const PHASES: readonly Phase[] = ['place', 'climb', 'check', 'checkPaused', 'checked', 'stopped'];
+
+/** What the pages a list asks for in `phase` are for (a stopped list's are not read: drive.ts). */
+export const needOf = (phase: Phase): Need => (phase === 'place' || phase === 'check' ? phase : 'climb');
 
 /**
  * What the core asks of the poll: a page of its list (`atLeast`: only when that many requests are left for it, or
