@@ -11,8 +11,8 @@
  *   --sweep            1,000,000 histories (seeds × shapes; or --histories seeds), progress every 5 s; Ctrl-C
  *                      prints what was found so far
  *   --explain SEED     one history (first shape), poll by poll (each list's saved state after it; with
- *                      FUZZ_REQUESTS=1 in the environment, every request and its answer), and what the ledger
- *                      check found
+ *                      FUZZ_REQUESTS=1 in the environment, every request and its answer; with FUZZ_MIRROR=1,
+ *                      every entry of each mirror, not only its first and last), and what the ledger check found
  */
 import os from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';

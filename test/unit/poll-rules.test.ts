@@ -5,6 +5,7 @@
  */
 import { ListFollower } from '../../nodes/BaasPollTrigger/core/follow';
 import type { Slot } from '../../nodes/BaasPollTrigger/core/memory';
+import { endsList } from '../../nodes/BaasPollTrigger/core/pages';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import { followList } from '../../nodes/BaasPollTrigger/drive';
 import { bankTimeOf } from '../../nodes/BaasPollTrigger/forgetting';
@@ -113,6 +114,52 @@ describe("Poll Trigger core's rules", () => {
 		// one entry long, every poll: nothing emitted (fuzz seed 53454).
 		expect(emitted).toEqual(['n0', 'n1', 'n2']);
 		expect(state.paging.cap).toBe(1);
+	});
+});
+
+describe('Poll Trigger: records above the place wait for the check behind it (core/follow.ts, take; core/check.ts)', () => {
+	it('the check hands on only what lies behind the place, and judges a short page above the deepest record for a cap first: a record written late comes before the backlog', () => {
+		// The trigger handled h0 and h1 asking pages of 100, served 2 so far; since, n0…n2 were written above h1 and l
+		// late between h1 and h0, and the bank serves 4 a page (a cap the trigger has not learned): the first page
+		// shows n2 n1 n0 h1, not l.
+		const handled = [row('h1', 101), row('h0', 100)];
+		const news = [row('n2', 202), row('n1', 201), row('n0', 200)];
+		const late = { reference: 'l', createdMs: T0 + 100_500 };
+		const list = [...news, handled[0], late, handled[1]];
+		const state = standingAt(handled, null, 100);
+		state.paging.served = 2;
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 5; polls++) emitted.push(...poll(state, list, 10, 4).emitted);
+		// The page that placed the trigger, read again as the check's first page, handed on n0…n2 with what lay below
+		// the place; or the short page, taken for records written above h0, moved the place down to h0 and the next
+		// page handed them on: either way l came after them (fuzz seed 7401; sweep late records 68 → 50 with both rules).
+		expect(emitted).toEqual(['l', 'n0', 'n1', 'n2']);
+		expect(state.paging.cap).toBe(4);
+	});
+});
+
+describe("Poll Trigger: a short first page whose next page shows only its records again (core/pages.ts, endsList)", () => {
+	const options = { nowMs: T0, ordered: true, requestsLeft: () => 10, bank: { served: 0 } };
+	const a = { reference: 'a', createdMs: T0 } as Slot;
+	const b = { reference: 'b', createdMs: T0 - 1000 } as Slot;
+	const judge = (first: Slot[], next: Slot[]) => {
+		const paging = { cap: 100, served: 0 };
+		const ends = runCore(endsList(paging, options, { window: { page: 1, size: 100 }, start: 0, slots: first, short: true }, 'place'), {
+			read: (window) => ({ window, start: (window.page - 1) * window.size, slots: next, short: next.length < window.size }),
+			handOn: () => 0,
+		});
+		return { ends, cap: paging.cap };
+	};
+
+	it('as long as the short page, all of it shown again, is taken for a cap: a bank serving one record a page, a record written between the reads', () => {
+		// Taken for the end (as the rule before did), a start behind a one-record cap saw the list as that one record,
+		// took every record below it for unread history, and handed on what came later first (sweep seed 15188).
+		expect(judge([a], [a])).toEqual({ ends: false, cap: 1 });
+	});
+
+	it('shorter than the short page, only its records shown again, is the end: records written above pushed the end down', () => {
+		expect(judge([a, b], [b])).toEqual({ ends: true, cap: 100 });
+		expect(judge([a, b], [])).toEqual({ ends: true, cap: 100 });
 	});
 });
 
@@ -396,6 +443,25 @@ describe('Poll Trigger: the place never rises (core/search.ts, searchFrom)', () 
 		// (fuzz seed 58267).
 		expect(emitted).toEqual(expect.arrayContaining(['u', 'n0']));
 		expect(emitted.filter((reference) => reference.startsWith('h') || reference.startsWith('o'))).toEqual([]);
+	});
+});
+
+describe('Poll Trigger: a page at or above the search\'s lower bound lies above the place (core/search.ts, judge)', () => {
+	it('whatever its stamps: a record written late with a stamp older than the floor, listed above the place, does not hide the news under it', () => {
+		// A list ordered as the bank recorded records; the trigger handled h0…h2 and stands at the top. Since, u was
+		// written, then l late (its stamp older than the floor), then n0; the bank serves one record a page.
+		const handled = Array.from({ length: 3 }, (_, i) => row(`h${i}`, 100 + i)).reverse();
+		const history = Array.from({ length: 3 }, (_, i) => row(`o${i}`, 50 - i));
+		const state = standingAt(handled, T0 + 90_000, 1);
+		state.paging.served = 1;
+		const list = [row('n0', 210), row('l', 60), row('u', 200), ...handled, ...history];
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 4; polls++) emitted.push(...poll(state, list, 6, 1).emitted);
+		// Judging the page right below the place's last rank (l) by created_at (as the rule before did), the search
+		// took it for history below the place, met on nothing twice and gave the place up; standing then on l as
+		// history, the trigger never emitted u (sweep seed 81783). Listed above a record handled, l is a record written
+		// late, and comes in the list's order.
+		expect(emitted).toEqual(['u', 'l', 'n0']);
 	});
 });
 

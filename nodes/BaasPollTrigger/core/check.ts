@@ -153,6 +153,10 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 		if (probing !== undefined && shown.size === 0) blind.set(probing, (blind.get(probing) ?? 0) + 1);
 		learn(f, progress, shown);
 		if (measuring && !shown.has(was.deepest) && indexOf(was.deepest) >= 0) {
+			// A short page that stops above the deepest record's rank may be the bank's page cap, not records written
+			// above it: judged first (a cap learned, the next round asks for pages the bank serves).
+			const reaches = taken.page.start + taken.page.slots.length > base() + deepest;
+			if (taken.page.short && !reaches && !taken.endsList && !(yield* f.endsList(taken.page, 'check'))) continue;
 			// The deepest record is not where it could be: more records were written above it than its page holds
 			// (or the bank no longer lists it there). The list is read upward from it, found again by a search.
 			f.reopen(indexOf(was.deepest), taken.page.start + taken.page.slots.length, false);

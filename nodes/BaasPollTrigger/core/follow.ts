@@ -232,8 +232,10 @@ export class ListFollower {
 			return { outcome: 'placed', page, endsList };
 		}
 		// Handed on by the poll, oldest first: as many as it could (a transfer's status look-up takes a request). Those
-		// not handed on are not taken in: a later page shows them again.
-		const deliver = reading.deliver;
+		// not handed on are not taken in: a later page shows them again. A page read for the check hands on only what
+		// lies behind the place: above it lies the backlog, newer than anything the check may still find (the climb
+		// hands it on once the check has ended).
+		const deliver = checking && expectedHead !== null ? reading.deliver.filter((position) => page.start + position > expectedHead) : reading.deliver;
 		const count = deliver.length === 0 ? 0 : ((yield { kind: 'handOn', slots: deliver.map((position) => page.slots[position]) }) as number);
 		const handled = deliver.slice(0, count);
 		const { headPosition } = takeIn(memory, page.slots, reading, handled, page.start === 0, boundary);

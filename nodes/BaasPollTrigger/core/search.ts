@@ -129,6 +129,10 @@ function* judge(f: ListFollower, taken: Taken): Core<void> {
 	// written after it for history, and the search placed the trigger above them all, at every poll.
 	let below: boolean;
 	if (page.slots.length === 0) below = false;
+	// A page starting no lower than the rank the place lies at or below, not showing it, lies above it, whatever its
+	// stamps: in a list the bank orders as it recorded records, one written late with an old stamp may top the place.
+	// (With nothing mirrored there is no place, only where history begins, which the floor tells: Start From.)
+	else if (firstValid(state.memory) !== undefined && page.start <= (state.searchFrom ?? 0)) below = true;
 	else if (floorMs !== null && times.length > 0 && times.every((ms) => ms < floorMs)) below = false;
 	else below = true;
 	// A short page may be where the list ends: then the place is not below it.
