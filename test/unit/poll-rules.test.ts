@@ -257,7 +257,7 @@ describe('Poll Trigger: the page above joined when history opens a page (core/ac
 	});
 });
 
-describe('Poll Trigger: a boundary the search found places the trigger on the history under it (core/follow.ts, standsOnHistory)', () => {
+describe('Poll Trigger: a boundary the search found places the trigger on the history under it (core/search.ts, standsOnHistory)', () => {
 	it('a Start From backfill whose history lies under a malformed entry, one record a page, 2 requests a poll: each poll goes on from the last', () => {
 		// As in withPageAbove's first test, but a poll has 2 requests: the pair [malformed, history] takes both, and
 		// the page above it and the check after it would take two more.

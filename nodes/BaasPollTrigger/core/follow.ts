@@ -10,10 +10,9 @@
  */
 import { takeAcross, withNextPage, withPageAbove } from './across';
 import { lookForLateRecords } from './check';
-import type { Reading } from './memory';
 import { firstValid, historyFloor, MALFORMED, readAgainst, takeIn } from './memory';
 import { endsList, readPage } from './pages';
-import { clearSearch, searchFrom, searchStep } from './search';
+import { clearSearch, searchFrom, searchStep, standsOnHistory } from './search';
 import type { Core, FollowOptions, ListState, Need, Page, Phase } from './types';
 import { needOf, PHASES } from './types';
 import type { Window } from './windows';
@@ -28,19 +27,6 @@ import { startOf, windowFor } from './windows';
 const MAX_HELD_POLLS = 16;
 
 export type Taken = { outcome: 'placed' | 'unplaced' | 'capped'; page: Page; endsList: boolean };
-
-/**
- * The position of the history record `page` stands the trigger on: the page's first record older than the floor,
- * under entries with no record (it hands nothing on), on a page starting no lower than the search's lower bound
- * (news lies above it); and only while nothing was handled (a Start From backfill before its first record: the
- * floor is Start From itself, not one re-estimated from what was remembered when a place was lost, which in a list
- * ordered as the bank recorded records bounds nothing).
- */
-function standsOnHistory(state: ListState, page: Page, reading: Reading): number | undefined {
-	if (reading.anchor !== 'floor' || reading.history === undefined || reading.history === 0 || reading.deliver.length > 0) return undefined;
-	if (state.lag !== null || state.memory.seen.size > 0 || page.start > (state.searchFrom ?? -1)) return undefined;
-	return reading.history;
-}
 
 /** One list followed for one poll: made afresh each poll on the saved state, driven by the poll (poll.ts). */
 export class ListFollower {

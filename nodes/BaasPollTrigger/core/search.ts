@@ -4,6 +4,7 @@
  * is told by what a page holds, never by created_at alone (a bank may list out of created_at order). Pure.
  */
 import type { ListFollower, Taken } from './follow';
+import type { Reading } from './memory';
 import { firstValid, historyFloor, isValid } from './memory';
 import { withNextPage } from './across';
 import type { Core, ListState, Page } from './types';
@@ -155,4 +156,17 @@ function lost(f: ListFollower): void {
 	state.lag = null;
 	delete state.unseenIsNew;
 	clearSearch(state);
+}
+
+/**
+ * The position of the history record `page` stands the trigger on: the page's first record older than the floor,
+ * under entries with no record (it hands nothing on), on a page starting no lower than the search's lower bound
+ * (news lies above it); and only while nothing was handled (a Start From backfill before its first record: the
+ * floor is Start From itself, not one re-estimated from what was remembered when a place was lost, which in a list
+ * ordered as the bank recorded records bounds nothing).
+ */
+export function standsOnHistory(state: ListState, page: Page, reading: Reading): number | undefined {
+	if (reading.anchor !== 'floor' || reading.history === undefined || reading.history === 0 || reading.deliver.length > 0) return undefined;
+	if (state.lag !== null || state.memory.seen.size > 0 || page.start > (state.searchFrom ?? -1)) return undefined;
+	return reading.history;
 }
