@@ -310,6 +310,20 @@ describe('Poll Trigger: a search with nothing handled whose lower bound lies pas
 		// that ends the list with the page above it: nothing emitted (fuzz seed 37833).
 		expect(emitted).toEqual(Array.from({ length: 20 }, (_, i) => `n${i}`));
 	});
+	it('keeps the end it saw under entries with no record when no request is left for the page above them: the next poll reads only that page and the end (endUnderMalformed)', () => {
+		// The only entry the trigger remembers is malformed (its created_at), at the list's end; three records were
+		// written above it since. One record a page, 2 requests a poll: seeing the end takes the entry's page and the
+		// empty page below it, and placing a record by it takes the page above and the end once more.
+		const malformed: Row = { reference: '', createdMs: NaN };
+		const fresh = Array.from({ length: 3 }, (_, i) => row(`n${i}`, 200 + i)).reverse();
+		const state: ListState = { memory: { seen: new Map(), mirror: [''] }, lag: null, searchFrom: 4, searchTo: 4, floorMs: null, paging: { cap: 1, served: 1 } };
+		const slotOf = (r: Row) => (r.reference === '' ? {} : toSlot(r));
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 12; polls++) emitted.push(...poll(state, [...fresh, malformed], 2, 1, slotOf).emitted);
+		// Seeing the end afresh at every poll (as 7c012c3 did), no poll had the two requests left for the page above:
+		// the search galloped on below the end and came back to it, for good (fuzz seeds 50418, 91234).
+		expect(emitted).toEqual(['n0', 'n1', 'n2']);
+	});
 });
 
 describe('Poll Trigger: the check for records written late behind a bank that caps its pages (core/check.ts)', () => {

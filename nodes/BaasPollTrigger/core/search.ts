@@ -41,8 +41,8 @@ export function* searchStep(f: ListFollower): Core<void> {
 		// page is read: a poll that ends before it (no request left) leaves them for the next, which reads it.
 		if (firstValid(state.memory) === undefined) {
 			// (The page starts as low as it can and still hold the last record, so it reaches past the end.)
-			if (lo > 0) yield* takeLast(f, lo);
-			else {
+			if (lo > 0 && (yield* takeLast(f, lo)) === 'endUnderMalformed') return;
+			if (lo === 0) {
 				state.lag = 0;
 				state.searchFrom = undefined;
 				f.enter('climb');
@@ -93,10 +93,17 @@ const showsNoRecord = (page: Page) => page.slots.length > 0 && !page.slots.some(
  * afresh). When the page chosen ends right there (every page size up to the bank's cap does), it cannot show the
  * end (a short page): it and the page after it are read back to back, two requests or none, and taken as one when
  * nothing moved between the reads (withNextPage): an empty page after it places the end. Without it, such a page
- * places nothing and the search starts over, for good.
+ * places nothing and the search starts over, for good. 'endUnderMalformed': the list was seen to end at `lo` under
+ * entries with no record only, and the poll had no requests left for the page above them: what was seen is kept
+ * (searchAbove, with the bounds), and the next poll reads only that page and the end (endUnderMalformed).
  */
-function* takeLast(f: ListFollower, lo: number): Core<void> {
-	const window = windowFor(lo - 1, f.state.paging.cap, 'top', 0);
+function* takeLast(f: ListFollower, lo: number): Core<'placed' | 'endUnderMalformed' | 'searchOn'> {
+	const { state } = f;
+	if (state.searchAbove !== undefined && state.searchAbove < lo) {
+		const placed = yield* takeAboveEnd(f, lo, state.searchAbove);
+		if (placed !== 'moved') return placed;
+	}
+	const window = windowFor(lo - 1, state.paging.cap, 'top', 0);
 	let taken: Taken;
 	if (startOf(window) + window.size > lo) taken = yield* f.take(window);
 	else {
@@ -104,17 +111,52 @@ function* takeLast(f: ListFollower, lo: number): Core<void> {
 		const joined = yield* withNextPage(f, page, undefined);
 		taken = yield* f.take(window, joined ?? page);
 	}
-	if (f.state.lag !== null) return;
+	if (state.lag !== null) return 'placed';
 	const end = taken.page.start + taken.page.slots.length;
+	if (end === lo && taken.endsList && showsNoRecord(taken.page) && taken.page.start > 0) {
+		state.searchAbove = taken.page.start - 1;
+		return 'endUnderMalformed';
+	}
 	// The list ends above `lo`: the lower bound was wrong (a page judged before the bank's cap was known), and the
 	// search starts again from the top rather than read past the end at every poll.
-	if (taken.page.slots.length === 0) clearSearch(f.state);
+	if (taken.page.slots.length === 0) clearSearch(state);
 	// With no floor (the list was empty at the start: every record counts), the place is the list's end. When the
 	// list goes on below `lo` (entries with no record at its end, which no earlier page showed as the end), the end
 	// lies below them and is looked for from there, not at `lo` again for good. (With a floor, the place is the first
 	// record older than it, which this page did not show either; in a list ordered as written, reading on below such
 	// a bound stood the trigger on history and emitted what lay above it: fuzz seed 74230.)
-	else if (historyFloor(f.state) === null && end > lo) f.state.searchFrom = end;
+	else if (historyFloor(state) === null && end > lo) state.searchFrom = end;
+	return 'searchOn';
+}
+
+/**
+ * An earlier poll saw the list end at `lo` under entries with no record only, from rank `above` + 1 down: the page
+ * ending at `above`, then the end again. The list still ending at `lo` after the first read, nothing was written
+ * between the two polls nor between the reads (records are written, not removed), so the page lies right above
+ * those entries: taken as one page with them (as remembered, not read again) down to the end, which places it.
+ * Reading the entries and the end again first, as a search afresh does, took two requests more than a poll at the
+ * minimum Requests per Poll has beside the page above and a record's look-up: nothing was ever handed on (fuzz
+ * seeds 50418, 91234). 'moved': the end is no longer at `lo`, and the search reads it afresh.
+ */
+function* takeAboveEnd(f: ListFollower, lo: number, above: number): Core<'placed' | 'endUnderMalformed' | 'moved'> {
+	const { state } = f;
+	const cap = state.paging.cap;
+	const window = windowFor(above, cap, 'bottom', 0, 0);
+	const page = yield* f.read(window, undefined, 2);
+	const again = yield* f.read({ page: Math.floor(lo / cap) + 1, size: cap });
+	state.searchAbove = undefined;
+	const bottom = page.start + page.slots.length;
+	if (page.short || bottom > lo || again.slots.length !== lo % cap) return 'moved';
+	const between = Array.from({ length: lo - bottom }, () => ({}));
+	const joined: Page = { window, start: page.start, slots: [...page.slots, ...between], short: true };
+	yield* f.take(window, joined, false, true, true);
+	if (state.lag !== null) return 'placed';
+	// Entries with no record above those too: the walk up goes on from the page's top, at the next poll if need be.
+	if (showsNoRecord(page) && page.start > 0) {
+		state.searchAbove = page.start - 1;
+		return 'endUnderMalformed';
+	}
+	return 'moved';
 }
 
 /** Where the place lies against a page that did not show it. */

@@ -53,7 +53,11 @@ export interface ListState {
 	searchTo?: number;
 	/** While searching: the bounds met on nothing once, and the search started again from the top. */
 	searchMet?: boolean;
-	/** While searching: the rank right above a run of pages of malformed entries only, walked up from a probe. */
+	/**
+	 * While searching: the rank right above a run of pages of malformed entries only, walked up from a probe (at or
+	 * below `searchFrom`); or, with nothing mirrored, seen ending the list at `searchFrom` (above it: search.ts,
+	 * takeAboveEnd).
+	 */
 	searchAbove?: number;
 	/**
 	 * Records created before this are history (bank clock, ms); null: every record counts. It also tells the check
