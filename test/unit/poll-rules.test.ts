@@ -137,6 +137,45 @@ describe('Poll Trigger: records above the place wait for the check behind it (co
 	});
 });
 
+describe('Poll Trigger: records listed between a remembered record and the malformed entry remembered right under it (core/memory.ts, besideMalformed)', () => {
+	// The start remembered `a`, stamped an hour in the bank's future (the floor is just above it), and an entry with
+	// no reference right under it.
+	const a = row('a', 3_600);
+	const malformed: Row = { reference: '', createdMs: NaN };
+	const slotOf = (r: Row) => (r.reference === '' ? {} : toSlot(r));
+	/** What three polls of `list` hand on (ten records a page, six requests a poll). */
+	function underFutureRecord(list: Row[], served: number): string[] {
+		const state: ListState = { memory: { seen: new Map([['a', a.createdMs]]), mirror: ['a', ''] }, lag: 0, floorMs: a.createdMs + 1, paging: { cap: 10, served } };
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 3; polls++) emitted.push(...poll(state, list, 6, 10, slotOf).emitted);
+		return emitted;
+	}
+
+	it('are news whatever their stamps: a start whose floor a record stamped in the bank\'s future set, over an entry with no reference', () => {
+		// The start read the whole list; three transfers written since, stamped now, land between the two.
+		const fresh = Array.from({ length: 3 }, (_, i) => row(`n${i}`, 60 + i)).reverse();
+		// Judged by the floor (as 06f8834 did), they lay below the deepest record handled with stamps before it: history,
+		// never emitted (fuzz seed 69958: the last history of the sweep missing events after its drain).
+		expect(underFutureRecord([a, ...fresh, malformed], 2)).toEqual(['n0', 'n1', 'n2']);
+	});
+
+	it('only where the page ends the list with those entries: a malformed entry repaired since, over a deeper one, stays history', () => {
+		// The start read only `a` and the entry under it: the bank lists that entry well since (`r`, its record, stamped
+		// before the start), and a deeper entry with no reference, and history, lie below.
+		// Taking the first entry with no record under `a` for the one remembered there (the rule's first form), `r` lay
+		// above it: emitted, though it was listed before the trigger started.
+		expect(underFutureRecord([a, row('r', 50), malformed, row('o1', 40), row('o2', 30)], 2)).toEqual([]);
+	});
+
+	it('only where no other entry with no record lies between: history under the remembered entry, above a deeper one that ends the list, stays history', () => {
+		// Under the remembered entry: history the trigger forgot (older than its floor), then a deeper entry with no
+		// record, at the list's end. Matching the page's last entries alone (the rule's second form), the deeper entry
+		// was taken for the remembered one: h1 and h2 emitted (sweep seed 12127, where the floor had risen past them and
+		// the mirror forgot them).
+		expect(underFutureRecord([a, malformed, row('h1', 50), row('h2', 40), malformed], 5)).toEqual([]);
+	});
+});
+
 describe('Poll Trigger: where history begins in a page with nothing handled (core/memory.ts, historyStart)', () => {
 	// A Start From backfill (floor: Start From; nothing handled): the bank lists as it wrote, and two records written
 	// late with stamps before Start From top three records made after it; history below.

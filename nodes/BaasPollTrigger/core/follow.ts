@@ -173,7 +173,7 @@ export class ListFollower {
 		if (endsKnown !== undefined) {
 			endsList = endsKnown;
 			if (endsList) reading = readAgainst(memory, page.slots, true, historyFloor(state));
-		} else if (page.short && (reading.anchor === 'none' || reading.unplacedBelow)) {
+		} else if (page.short && (reading.anchor === 'none' || reading.unplacedBelow || reading.besideEnd === true)) {
 			endsList = yield* this.endsList(page, need);
 			if (!endsList && reading.anchor === 'none') return { outcome: 'capped', page, endsList };
 			if (endsList) reading = readAgainst(memory, page.slots, true, historyFloor(state));

@@ -52,6 +52,8 @@ export interface Reading {
 	deliver: number[];
 	/** Page positions of slots whose reference is in the mirror, with their mirror index. */
 	mirrored: Array<{ position: number; index: number }>;
+	/** The page would place more where it ends the list: it ends with malformed entries the mirror holds (besideMalformed). */
+	besideEnd?: true;
 	/** Placed by the floor: the position where history begins in the page (historyStart). */
 	history?: number;
 	/** Placed by the floor: records above `history` older than the floor, not handled before: history all the same. */
@@ -74,6 +76,8 @@ export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, 
 		const index = indexOf.get(slot.reference);
 		if (index !== undefined) mirrored.push({ position, index });
 	});
+	const beside = besideMalformed(memory, slots, deepestKnown, mirrored);
+	if (reachesEnd && beside !== undefined) deepestKnown = beside;
 	const isNew = (slot: Slot) => isValid(slot) && !memory.seen.has(slot.reference);
 	const afterFloor = (slot: Slot) => floorMs === null || (slot.createdMs as number) >= floorMs;
 	let anchor: Anchor = 'none';
@@ -113,7 +117,28 @@ export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, 
 		else deliver.push(position);
 	}
 	const oldAbove = historyAt === undefined ? [] : slots.map((_, position) => position).filter((position) => position < bottom && isNew(slots[position]) && !afterFloor(slots[position]));
-	return { anchor, deliver, mirrored, unplacedBelow, ...(historyAt !== undefined ? { history: historyAt, oldAbove } : {}) };
+	const besideEnd = !reachesEnd && beside !== undefined && beside > deepestKnown ? { besideEnd: true as const } : {};
+	return { anchor, deliver, mirrored, unplacedBelow, ...besideEnd, ...(historyAt !== undefined ? { history: historyAt, oldAbove } : {}) };
+}
+
+/**
+ * The position of the last of the page's entries, all with no record, that the mirror holds right under the
+ * deepest record the page shows as handled (`deepest`): the page ends with as many such entries, the first ones
+ * below that record. Records listed between them were written after the two were read side by side: news, whatever
+ * their stamps (a start's floor set by a record stamped in the bank's future took them for history). Used only where
+ * the page ends the list: above entries the bank still lists further down, a malformed entry repaired since (its
+ * record history) would take a deeper one's place.
+ */
+function besideMalformed(memory: Memory, slots: Slot[], deepest: number, mirrored: Reading['mirrored']): number | undefined {
+	const at = mirrored.find((m) => m.position === deepest);
+	if (at === undefined) return undefined;
+	let owed = 0;
+	while (memory.mirror[at.index + 1 + owed] === MALFORMED) owed++;
+	const run = slots.length - owed;
+	if (owed === 0 || run <= deepest) return undefined;
+	// The page's last `owed` entries, and no other entry with no record between them and the record.
+	for (let position = deepest + 1; position < slots.length; position++) if (isValid(slots[position]) !== position < run) return undefined;
+	return slots.length - 1;
 }
 
 /** Records older than the floor in a row that show where history begins in a page placed by the floor alone. */
