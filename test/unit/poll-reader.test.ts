@@ -79,10 +79,34 @@ describe('Poll Trigger reader: a short page', () => {
 		expect(top.slots).toHaveLength(3);
 		expect(pushed.reader.ends(top)).toBe(true);
 		expect(pushed.reader.paging.cap).toBe(100);
+		// The first page asked one record longer tells it from a bank serving three a page: it serves four.
 		expect(pushed.pages).toEqual([
 			{ page: 1, size: 84 },
 			{ page: 2, size: 3 },
+			{ page: 1, size: 4 },
 		]);
+	});
+
+	it('is a cap when the next page shows only its record again and the first page asked one record longer is as short: a bank serving one record a page, a record written between the reads', () => {
+		const { reader, pages } = bank(5, 1, 1);
+		const first = reader.read({ page: 1, size: 100 });
+		expect(reader.ends(first)).toBe(false);
+		expect(reader.paging.cap).toBe(1);
+		// Taken for the end (as 06f8834 did), the list was one record long: the four under it were read as records
+		// written late, after newer ones (fuzz seed 15188).
+		expect(pages).toEqual([
+			{ page: 1, size: 1 },
+			{ page: 2, size: 1 },
+			{ page: 1, size: 1 },
+		]);
+	});
+
+	it('is the end when the next page shows only its record again and the first page asked one record longer is full: a list of one record, a record written between the reads', () => {
+		const { reader } = bank(1, 84, 1);
+		const first = reader.read({ page: 1, size: 100 });
+		expect(reader.ends(first)).toBe(true);
+		// Taken for a cap (as fe4db91 did), the cap learned was one record, for a day: bursts never drained.
+		expect(reader.paging.cap).toBe(100);
 	});
 
 	it('is the end when the next page is empty', () => {

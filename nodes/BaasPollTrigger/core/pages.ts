@@ -65,9 +65,17 @@ export function* endsList(paging: Paging, options: FollowOptions, page: Page, ne
 	// The first page was short: a bank serving c records a page counts pages of c, so the next page starts right
 	// after this one.
 	const next = yield* readPage(paging, options, { page: page.window.page + 1, size: served }, need);
-	// Only records of the short page again in the next: records written above since pushed them down, and the
-	// short page was the end when it was read. Any other record below them: the bank caps its pages.
-	if (next.slots.length === 0 || onlyShownAgain(page, next)) return true;
+	if (next.slots.length === 0) return true;
+	// Only records of the short page again in the next: records written above since pushed them down, and the short
+	// page was the end when it was read, or the bank serves that many a page and such records pushed the list along.
+	// The first page asked one record longer tells (a bank that serves it serves more than the short page held).
+	// Taken for the end, a list the bank serves one record a page was taken for one record long; taken for a cap,
+	// bursts written between the reads learned a cap as small as the page, for a day (docs/polling.md).
+	if (onlyShownAgain(page, next)) {
+		const longer = yield* readPage(paging, options, { page: 1, size: served + 1 }, need);
+		if (longer.slots.length > served) return true;
+	}
+	// Any other record below them: the bank caps its pages.
 	paging.cap = served;
 	paging.capUntilMs = options.nowMs + CAP_HOLD_MS;
 	return false;
