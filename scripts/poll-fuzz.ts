@@ -13,6 +13,7 @@
  *   --explain SEED     one history (first shape), poll by poll (each list's saved state after it; with
  *                      FUZZ_REQUESTS=1 in the environment, every request and its answer; with FUZZ_MIRROR=1,
  *                      every entry of each mirror, not only its first and last), and what the ledger check found
+ *   FUZZ_SEEDS=N        in the environment: the first N seeds of each rule, not 5
  */
 import os from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';

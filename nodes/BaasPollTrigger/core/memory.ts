@@ -123,11 +123,12 @@ export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, 
 
 /**
  * The position of the last of the page's entries, all with no record, that the mirror holds right under the
- * deepest record the page shows as handled (`deepest`): the page ends with as many such entries, the first ones
+ * deepest record the page shows as handled (`deepest`): the page ends with as many such entries, and shows no other
  * below that record. Records listed between them were written after the two were read side by side: news, whatever
  * their stamps (a start's floor set by a record stamped in the bank's future took them for history). Used only where
  * the page ends the list: above entries the bank still lists further down, a malformed entry repaired since (its
- * record history) would take a deeper one's place.
+ * record history) would take a deeper one's place; nor where another such entry lies between (history the mirror
+ * forgot may lie above a deeper one).
  */
 function besideMalformed(memory: Memory, slots: Slot[], deepest: number, mirrored: Reading['mirrored']): number | undefined {
 	const at = mirrored.find((m) => m.position === deepest);
