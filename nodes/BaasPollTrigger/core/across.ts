@@ -27,8 +27,17 @@ export function* takeAcross(f: ListFollower, window: Window, anchor: number): Co
 	const at = head === undefined || f.state.lag === null ? -1 : f.state.lag + head.index - page.start;
 	// The place where it stood before the first of the reads: nothing was written above it in between.
 	if (above.short || head === undefined || at < 0 || page.slots[at]?.reference !== head.reference) return yield* f.take(window, page);
-	const between: Slot[] = Array.from({ length: page.start - (above.start + above.slots.length) }, () => ({}));
+	const between = remembered(page.start - (above.start + above.slots.length));
 	return yield* f.take({ page: 1, size: window.size }, { window, start: above.start, slots: [...above.slots, ...between, ...page.slots], short: page.short });
+}
+
+/** `count` entries the trigger handled that hold no record, taken as it remembers them rather than read again. */
+export const remembered = (count: number): Slot[] => Array.from({ length: count }, () => ({}));
+
+/** Whether the list still ends at rank `end` (one request): records are only ever written, so nothing moved above. */
+export function* endStillAt(f: ListFollower, end: number, size: number, need?: Need): Core<boolean> {
+	const again = yield* f.read({ page: Math.floor(end / size) + 1, size }, need);
+	return again.slots.length === end % size;
 }
 
 /**
@@ -71,10 +80,6 @@ export function* withPageAbove(f: ListFollower, page: Page, need: Need | undefin
 	if (at >= 0) {
 		const again = yield* f.read({ page: page.window.page + Math.floor(at / size), size }, need);
 		if (again.slots[at % size]?.reference !== page.slots[at].reference) return undefined;
-	} else {
-		const end = page.start + page.slots.length;
-		const again = yield* f.read({ page: Math.floor(end / size) + 1, size }, need);
-		if (again.slots.length !== end % size) return undefined;
-	}
+	} else if (!(yield* endStillAt(f, page.start + page.slots.length, size, need))) return undefined;
 	return { window: page.window, start, slots: [...above, ...page.slots], short: page.short };
 }

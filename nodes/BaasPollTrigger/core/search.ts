@@ -6,7 +6,7 @@
 import type { ListFollower, Taken } from './follow';
 import type { Reading } from './memory';
 import { firstValid, historyFloor, isValid } from './memory';
-import { withNextPage } from './across';
+import { endStillAt, remembered, withNextPage } from './across';
 import type { Core, ListState, Page } from './types';
 import { startOf, windowFor } from './windows';
 
@@ -143,12 +143,11 @@ function* takeAboveEnd(f: ListFollower, lo: number, above: number): Core<'placed
 	const cap = state.paging.cap;
 	const window = windowFor(above, cap, 'bottom', 0, 0);
 	const page = yield* f.read(window, undefined, 2);
-	const again = yield* f.read({ page: Math.floor(lo / cap) + 1, size: cap });
+	const endHolds = yield* endStillAt(f, lo, cap);
 	state.searchAbove = undefined;
 	const bottom = page.start + page.slots.length;
-	if (page.short || bottom > lo || again.slots.length !== lo % cap) return 'moved';
-	const between = Array.from({ length: lo - bottom }, () => ({}));
-	const joined: Page = { window, start: page.start, slots: [...page.slots, ...between], short: true };
+	if (page.short || bottom > lo || !endHolds) return 'moved';
+	const joined: Page = { window, start: page.start, slots: [...page.slots, ...remembered(lo - bottom)], short: true };
 	yield* f.take(window, joined, false, true, true);
 	if (state.lag !== null) return 'placed';
 	// Entries with no record above those too: the walk up goes on from the page's top, at the next poll if need be.
