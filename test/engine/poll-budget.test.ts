@@ -8,7 +8,7 @@ import { POLL_LIMITS } from '../../nodes/BaasPollTrigger/settings';
 import { clearPause } from '../../nodes/BaasPollTrigger/signInPause';
 import { collect, transfer, VIRTUALS } from './harness/bankActivity';
 import { useBankFixture } from './harness/bankFixture';
-import { collectLogs, eventsOf, fakeClock, PollingWorkflow } from './harness/pollWorkflow';
+import { BUSY_MACHINE_MS, collectLogs, eventsOf, fakeClock, PollingWorkflow } from './harness/pollWorkflow';
 
 // The cursor list shape (ids): the trigger's page-number path is judged by poll-contract-*.test.ts (issue 26).
 const fx = useBankFixture({ transactions: 0, listShape: 'cursor' }, () => {
@@ -89,7 +89,8 @@ describe('Poll Trigger: bounded polls that keep their progress (case 4)', () => 
 			const started = Date.now();
 			const result = await wf.poll();
 			expect(result.error).toBeUndefined();
-			expect(Date.now() - started).toBeLessThan(1_000);
+			// Within its 1 s budget; the wall time only with a margin no busy machine uses up (the request count is exact).
+			expect(Date.now() - started).toBeLessThan(1_000 + BUSY_MACHINE_MS);
 			lists.push(fx.count('/fetch_transactions') - before);
 			emitted.push(...eventsOf(result.json).map(([event, reference]) => `${event}:${reference}`));
 		}

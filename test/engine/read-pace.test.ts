@@ -127,7 +127,8 @@ describe('reads find the bank\'s pace', () => {
 			fx.bank.addFault({ match: BALANCE, rateLimit: { retryAfterSeconds: 3600 } });
 			const started = Date.now();
 			const run = await read();
-			expect(Date.now() - started).toBeLessThan(2_000);
+			// Not waited: neither the 3600 s asked nor the most the node honours, 60 s (a busy machine may add seconds).
+			expect(Date.now() - started).toBeLessThan(30_000);
 			expect(run.error).toMatchObject({
 				context: { responseCode: '29', retryAfterSeconds: 3600 },
 				message: expect.stringMatching(/^The bank asks to wait 3600 s before the next request/),

@@ -29,17 +29,17 @@ describe('Transfer → Create', () => {
 		const reference = newReference('inter');
 		const [beneficiary] = fx.bank.seed.externalAccounts.filter((e) => !fx.bank.seed.failingBeneficiaries.includes(e.account_number));
 		const statusBefore = fx.count('/transaction_status');
-		const started = Date.now();
 		const run = await waitingTransfer(reference, beneficiary, '250.00', 30, {
 			bankCode: fromList(beneficiary.bank_code),
 			additionalFields: { beneficiaryAccountName: beneficiary.account_name },
 		});
-		const elapsed = Date.now() - started;
 		expect(run.error).toBeUndefined();
 		expect(run.json[0]).toMatchObject({ reference_number: reference, transfer_type: 'inter', status: 'successful' });
-		// 300 ms settle delay, polls after 100 ms and 300 ms more: the second poll sees the final status.
-		expect(fx.count('/transaction_status') - statusBefore).toBe(2);
-		expect(elapsed).toBeLessThan(5_000);
+		// 300 ms settle delay, polls after 100 ms and 300 ms more: the second poll at the latest sees the final status
+		// (the first, when a busy machine delays it past the settling), and no poll follows a final status.
+		const polls = fx.count('/transaction_status') - statusBefore;
+		expect(polls).toBeGreaterThanOrEqual(1);
+		expect(polls).toBeLessThanOrEqual(2);
 		const [stored] = transfersWith(reference);
 		expect(stored).toMatchObject({ bankCode: beneficiary.bank_code, beneficiaryAccountName: beneficiary.account_name });
 	});
@@ -85,8 +85,9 @@ describe('Transfer → Create', () => {
 		await fx.bank.settlePending();
 		expect(run.error).toBeUndefined();
 		expect(run.json[0]).toMatchObject({ reference_number: reference, status: 'pending', outcome: 'pending' });
+		// At least Max Wait (1 s), and far short of the bank's 60 s settling (a busy machine may add seconds).
 		expect(elapsed).toBeGreaterThanOrEqual(1_000);
-		expect(elapsed).toBeLessThan(3_000);
+		expect(elapsed).toBeLessThan(30_000);
 	});
 });
 
