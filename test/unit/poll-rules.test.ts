@@ -3,61 +3,16 @@
  * against a list served by page number from an array (newest first). docs/architecture.md, "The core's rules",
  * names the rule each test holds and what it costs without it.
  */
-import { ListFollower } from '../../nodes/BaasPollTrigger/core/follow';
 import type { Slot } from '../../nodes/BaasPollTrigger/core/memory';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
-import { followList } from '../../nodes/BaasPollTrigger/drive';
 import { bankTimeOf } from '../../nodes/BaasPollTrigger/forgetting';
 import { startFloor } from '../../nodes/BaasPollTrigger/start';
-import { pageOf, runCore } from '../support/coreDriver';
+import type { Row } from '../support/coreRules';
+import { handBuilt, poll, row, standingAt, T0, toSlot } from '../support/coreRules';
 import type { Write } from '../support/pollFuzz/bank';
 import { runHistory } from '../support/pollFuzz/driver';
 import type { History } from '../support/pollFuzz/history';
 import { ACCOUNT } from '../support/pollFuzz/history';
-
-const T0 = Date.UTC(2026, 1, 1);
-
-type Row = { reference: string; createdMs: number };
-const row = (reference: string, second: number): Row => ({ reference, createdMs: T0 + second * 1000 });
-const toSlot = (r: Row) => ({ reference: r.reference, createdMs: r.createdMs, record: { reference_number: r.reference } });
-
-/** A history built by hand: one poll a minute from `startMs`, the bank's clock n8n's, no faults, the documented shape. */
-function handBuilt(h: Pick<History, 'order' | 'pageCap' | 'settings' | 'startMs' | 'writes'> & { polls: number }): History {
-	const polls = Array.from({ length: h.polls }, (_, i) => ({ atMs: h.startMs + i * 60_000 }));
-	return { seed: 0, shape: 'documented', statusFailRate: 0, latencyMs: 100, offset0Ms: 0, driftPerMs: 0, random: () => 0.5, features: [], ...h, polls };
-}
-
-/**
- * One poll of `list` on the saved `state` with `budget` requests, the bank serving at most `cap` records a page (each
- * entry as `slotOf` makes it: a malformed one for some): what it handed on, and how many requests it made.
- */
-function poll(state: ListState, list: Row[], budget: number, cap = Infinity, slotOf: (r: Row) => Slot = toSlot) {
-	let left = budget;
-	const emitted: string[] = [];
-	const follower = new ListFollower(state, { nowMs: T0 + 86_400_000, ordered: true, requestsLeft: () => left, bank: { served: 0 } });
-	runCore(followList(follower), {
-		read: (window, atLeast) => {
-			if (left < atLeast) return undefined;
-			left--;
-			return pageOf(list, window, slotOf, cap);
-		},
-		handOn: (slots) => {
-			emitted.push(...slots.map((slot) => slot.reference as string));
-			return slots.length;
-		},
-	});
-	return { emitted, requests: budget - left };
-}
-
-/** A state that handled `handled` (newest first) and stands at the list's top. */
-function standingAt(handled: Row[], floorMs: number | null, page: number): ListState {
-	return {
-		memory: { seen: new Map(handled.map((r) => [r.reference, r.createdMs])), mirror: handled.map((r) => r.reference) },
-		lag: 0,
-		floorMs,
-		paging: { cap: page, served: page },
-	};
-}
 
 describe("Poll Trigger core's rules", () => {
 	it('records written late below the deepest handled one, running past its page, are read with the next page as one (withNextPage)', () => {

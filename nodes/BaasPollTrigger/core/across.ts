@@ -19,9 +19,14 @@ import type { Window } from './windows';
  * read again, so this costs two requests however many there are (a bank serving one record a page would otherwise
  * need one more for each, beyond what a poll may have).
  */
-export function* takeAcross(f: ListFollower, window: Window, anchor: number): Core<Taken> {
-	const pages = Math.min(window.page - 1, Math.ceil((anchor + 1) / window.size));
-	const above = yield* f.read({ page: window.page - pages, size: window.size }, undefined, 2);
+export function* takeAcross(f: ListFollower, window: Window): Core<Taken> {
+	// The page holding the rank right above the place: every rank between it and the place's page is a remembered
+	// entry. (Counted from the place's page by the entries above the anchor instead, it was a page too high when the
+	// page left room below the anchor, and a record between the two pages was taken as a remembered entry, never
+	// handed on.)
+	const lag = f.state.lag ?? 0;
+	const abovePage = Math.max(1, Math.min(window.page - 1, Math.floor((lag - 1) / window.size) + 1));
+	const above = yield* f.read({ page: abovePage, size: window.size }, undefined, 2);
 	const page = yield* f.read(window);
 	const head = firstValid(f.state.memory);
 	const at = head === undefined || f.state.lag === null ? -1 : f.state.lag + head.index - page.start;

@@ -47,10 +47,11 @@ export function* lookBelow(f: ListFollower, deepest: number, last: { page: Page;
 	const memory = state.memory;
 	const probe = memory.mirror[deepest];
 	const ms = memory.seen.get(probe);
-	// Below a record older than the floor lies history only. While every unseen record is news (the start saw the
-	// whole list), the floor still bounds where the check looks: a page showing records below it hands them on.
-	if (state.floorMs !== null && ms !== undefined && ms < state.floorMs) return 'settled';
+	// Below a record older than the floor lies history only; not while every unseen record is news (the start saw
+	// the whole list): its floor lies right above the start's deepest record, which may be stamped in the bank's
+	// future, and a bank listing by created_at lists every record written after it below it.
 	const floorMs = historyFloor(state);
+	if (floorMs !== null && ms !== undefined && ms < floorMs) return 'settled';
 	const shown = last === undefined ? -1 : last.page.slots.findIndex((slot) => slot.reference === probe);
 	// A page that shows it, or starts right below it (it stands in place: its rank is known).
 	if (last === undefined || (shown < 0 && last.page.start !== (state.lag ?? 0) + deepest + 1)) return 'read';

@@ -91,9 +91,15 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 			}
 			if (below !== 'read') return true;
 			// A page holding it and as much as possible below it; when every page holding it ends with it, the page
-			// right below it.
+			// right below it. So too when that page ends no lower than the page just read (no page holds it nearer its
+			// top), if the poll has a request left for it; if not, the check pauses, and the records held for it go
+			// on. (Asked for the page just read again, the check found nothing new and stopped there at every poll,
+			// for good: a record written below an entry with no record under the deepest one was never found.)
 			window = windowFor(base() + deepest, cap, 'top', 0);
-			if (base() + deepest - startOf(window) === window.size - 1) window = windowFor(base() + deepest + 1, cap, 'top', 0);
+			const lastEnd = last === undefined ? -1 : last.page.start + last.page.slots.length;
+			const readBefore = !last?.page.short && startOf(window) + window.size <= lastEnd;
+			if (readBefore && f.options.requestsLeft() < 1) return false;
+			if (readBefore || base() + deepest - startOf(window) === window.size - 1) window = windowFor(base() + deepest + 1, cap, 'top', 0);
 		} else if (progress.offset === undefined || indexOf(progress.bad) <= from) {
 			// Step 1: the deepest record's offset. It opens its page, so the page also shows what lies below it.
 			measuring = true;

@@ -140,7 +140,7 @@ export class ListFollower {
 		const window: Window = rank <= cap - 1 - slack ? { page: 1, size: cap } : windowFor(rank, cap, 'bottom', slack, anchor + 1);
 		// No page holds the place and a record above it: two pages, when the poll can still make two requests.
 		const across = state.lag > 0 && startOf(window) >= state.lag;
-		const taken = across ? yield* takeAcross(this, window, anchor) : yield* this.take(window);
+		const taken = across ? yield* takeAcross(this, window) : yield* this.take(window);
 		if (taken.outcome === 'unplaced') yield* searchFrom(this, taken, rank);
 	}
 

@@ -182,6 +182,14 @@ function* judge(f: ListFollower, taken: Taken): Core<void> {
 	// The list ends here, and no page showed the place below: it lies above the page. New records here were written
 	// late, below the place (the check behind it finds them); if the place is gone, the bounds meet twice (searchMet).
 	if (below && endsList) below = false;
+	// With nothing mirrored the search looks for the list's end (or history): a page ending the list with no record
+	// shows the end itself, and the bounds meet there. (Met at the page's top instead, a rank above the end, the page
+	// read there never reached the end, and the search went round from the same bounds at every poll.)
+	if (endsList && firstValid(state.memory) === undefined && showsNoRecord(page)) {
+		state.searchFrom = end;
+		state.searchTo = end;
+		return;
+	}
 	if (below) state.searchFrom = Math.max(state.searchFrom ?? 0, end);
 	else state.searchTo = Math.min(state.searchTo ?? Infinity, page.start);
 }
@@ -189,13 +197,15 @@ function* judge(f: ListFollower, taken: Taken): Core<void> {
 /**
  * The records the mirror holds are no longer listed where they must be (the bank removed them, or changed the
  * list): the mirror starts afresh from the floor. `seen` stays, so nothing handled is handed on again. The floor
- * stays too: it rises only above what is forgotten, and a record after it that was never handled is news.
+ * stays too: it rises only above what is forgotten, and a record after it that was never handled is news. So does
+ * `unseenIsNew`: nothing was forgotten since the start saw the whole list, so a record not in `seen` is still news
+ * (dropped here, a floor a start set above a record stamped in the bank's future took every record after it for
+ * history, for good).
  */
 function lost(f: ListFollower): void {
 	const { state } = f;
 	state.memory.mirror = [];
 	state.lag = null;
-	delete state.unseenIsNew;
 	clearSearch(state);
 }
 

@@ -192,6 +192,6 @@ function describeState(live: IDataObject): string[] {
 					: `${s.mirror.length} (${String(s.mirror[0] ?? '-')}…${String(s.mirror[s.mirror.length - 1] ?? '-')})`;
 			const floor = typeof s.floorMs === 'number' ? new Date(s.floorMs).toISOString().slice(11, 19) : String(s.floorMs);
 			const pending = Array.isArray(s.pending) ? s.pending.length : 0;
-			return `${name}: lag ${String(s.lag)} mirror ${mirror} floor ${floor} paging ${JSON.stringify(s.paging)} pending ${pending}${s.searchFrom !== undefined ? ` search ${String(s.searchFrom)}..${String(s.searchTo)}` : ''}${s.heldPolls !== undefined ? ` held ${String(s.heldPolls)}` : ''}${s.check !== undefined ? ` check ${JSON.stringify(s.check)}` : ''}${s.belowDeepest !== undefined ? ` below ${JSON.stringify(s.belowDeepest)}` : ''}`;
+			return `${name}: lag ${String(s.lag)} mirror ${mirror} floor ${floor}${s.unseenIsNew === true ? ' (every unseen record news)' : ''} paging ${JSON.stringify(s.paging)} pending ${pending}${s.searchFrom !== undefined ? ` search ${String(s.searchFrom)}..${String(s.searchTo)}` : ''}${s.heldPolls !== undefined ? ` held ${String(s.heldPolls)}` : ''}${s.check !== undefined ? ` check ${JSON.stringify(s.check)}` : ''}${s.belowDeepest !== undefined ? ` below ${JSON.stringify(s.belowDeepest)}` : ''}`;
 		});
 }

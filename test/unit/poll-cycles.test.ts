@@ -1,0 +1,98 @@
+/**
+ * Rules of the Poll Trigger's core that keep a list from going round in a cycle: a poll that reads what the last
+ * one read and leaves the same state behind does so at every poll after it, and what it owes never comes. The
+ * fuzz's drain names such a history ("in a cycle"); each rule here is one way out, driven directly against a list
+ * served by page number (test/support/coreRules.ts). docs/architecture.md, "The core's rules", names each.
+ */
+import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
+import type { Row } from '../support/coreRules';
+import { poll, row, T0, toSlot } from '../support/coreRules';
+
+const MALFORMED: Row = { reference: '', createdMs: NaN };
+const slotOf = (r: Row) => (r.reference === '' ? {} : toSlot(r));
+const HOUR_AHEAD = 3_600;
+
+/** Polls `state` `polls` times on `list`, `budget` requests each, the bank serving `cap` records a page. */
+function polls(state: ListState, list: Row[], count: number, budget: number, cap: number): string[] {
+	const emitted: string[] = [];
+	for (let i = 0; i < count; i++) emitted.push(...poll(state, list, budget, cap, slotOf).emitted);
+	return emitted;
+}
+
+describe('Poll Trigger: a list never goes round in a cycle (core/search.ts, below.ts, across.ts, check.ts)', () => {
+	it('a search with nothing handled meets where a page of entries with no record ends the list, not at its top (judge)', () => {
+		// A Start From backfill: two records over two entries with no record, three entries a page, 4 requests a poll;
+		// an earlier poll's search left its lower bound at rank 3. The page there, [no record], ends the list at 4.
+		const list = [row('n8', 80), row('n6', 60), MALFORMED, MALFORMED];
+		const state: ListState = { memory: { seen: new Map(), mirror: [] }, lag: null, searchFrom: 3, floorMs: T0, paging: { cap: 3, served: 3 } };
+		// Met at the page's top (rank 3), the page then read for the list's end held ranks 2-3 and never showed it: the
+		// search started again from rank 3 at every poll, the same four requests, nothing emitted.
+		expect(polls(state, list, 6, 4, 3)).toEqual(['n6', 'n8']);
+	});
+
+	it('looks below the start\'s only record while every unseen record is news, though the floor lies above what is written after it (lookBelow)', () => {
+		// The start saw the whole list: one record stamped an hour in the bank's future, which set the floor. Two
+		// records written since lie under it (a list ordered by created_at); the bank serves one record a page.
+		const future = row('f0', HOUR_AHEAD);
+		const state: ListState = {
+			memory: { seen: new Map([[future.reference, future.createdMs]]), mirror: [future.reference] },
+			lag: 0,
+			floorMs: future.createdMs + 1,
+			unseenIsNew: true,
+			paging: { cap: 100, served: 1 },
+		};
+		// Judged by the floor, the record in place was history and nothing below it looked at: both never emitted.
+		expect(polls(state, [future, row('b', 200), row('a', 100)], 4, 10, 1)).toEqual(['a', 'b']);
+	});
+
+	it('a place lost keeps every unseen record news when the start saw the whole list (lost)', () => {
+		// The start saw one record, stamped an hour ahead; the search for it met twice on nothing (the bank no longer
+		// lists it). Two records were written since, stamped below that floor.
+		const future = row('f0', HOUR_AHEAD);
+		const state: ListState = {
+			memory: { seen: new Map([[future.reference, future.createdMs]]), mirror: [future.reference] },
+			lag: null,
+			searchFrom: 2,
+			searchTo: 2,
+			searchMet: true,
+			floorMs: future.createdMs + 1,
+			unseenIsNew: true,
+			paging: { cap: 2, served: 2 },
+		};
+		// Forgetting it, the floor took both for history: nothing after the start was ever emitted again.
+		expect(polls(state, [row('b', 200), row('a', 100)], 4, 10, 2)).toEqual(['a', 'b']);
+	});
+
+	it('joins the place\'s page with the page right above the place, not one higher (takeAcross)', () => {
+		// The trigger stands on two entries with no record over h31 (lag 41); 41 records were written above them, the
+		// oldest, x, right above the place. Two records a page.
+		const fresh = Array.from({ length: 40 }, (_, i) => row(`n${i}`, 200 - i));
+		const x = row('x', 40);
+		const handled = [row('h31', 31), row('h30', 30)];
+		const list = [...fresh, x, MALFORMED, MALFORMED, ...handled];
+		const state: ListState = {
+			memory: { seen: new Map(handled.map((r) => [r.reference, r.createdMs])), mirror: ['', '', 'h31', 'h30'] },
+			lag: 41,
+			floorMs: T0,
+			paging: { cap: 2, served: 2 },
+		};
+		// The page above counted from the entries over the anchor was a page too high: x, between the two pages, was
+		// taken for a remembered entry with no record and never emitted.
+		expect(polls(state, list, 8, 10, 2)).toEqual(['x', ...fresh.map((r) => r.reference).reverse()]);
+	});
+
+	it('reads on below the deepest record when no page holds it nearer its top than the page just read (check, step 2)', () => {
+		// a and b handled, an entry with no record under b, then c, written late; three entries a page.
+		const handled = [row('a', 100), row('b', 90)];
+		const list = [...handled, MALFORMED, row('c', 80), row('o1', 10), row('o2', 5)];
+		const state: ListState = {
+			memory: { seen: new Map(handled.map((r) => [r.reference, r.createdMs])), mirror: ['a', 'b', ''] },
+			lag: 0,
+			floorMs: T0 + 50_000,
+			paging: { cap: 3, served: 3 },
+		};
+		// The page holding b nearest its top is the first one, just read: asked for again, the check saw nothing new
+		// and stopped there at every poll; c was never found.
+		expect(polls(state, list, 3, 10, 3)).toEqual(['c']);
+	});
+});
