@@ -134,9 +134,7 @@ export async function handleListed(run: EmitRun, stream: Stream, state: StreamSt
 	const reference = slot.reference as string;
 	const createdMs = slot.createdMs as number;
 	let record: IDataObject | undefined = slot.record;
-	const listed = outcomeOf(record?.status);
-	const kind = listed === 'pending' ? undefined : eventKindOf(stream.name, listed);
-	if (record !== undefined && kind !== undefined && run.settings.events.includes(kind) && stream.name === 'transfers' && run.variant === 'api') {
+	if (record !== undefined && looksUp(run, stream, slot)) {
 		// The outcome is known; the event carries the Transfer status record, as the bank's webhook does. An outcome
 		// whose event is not selected costs no request: the record is only remembered (a reversal of it is still
 		// found in the failed-transfers list).
@@ -150,6 +148,19 @@ export async function handleListed(run: EmitRun, stream: Stream, state: StreamSt
 	noteClock(run, state, createdMs);
 	return true;
 }
+
+/**
+ * Whether handing a listed record on reads its status first: a transfer listed with an outcome whose event is
+ * selected, through the API client (the event carries the Transfer status record, as the bank's webhook does).
+ */
+function looksUp(run: EmitRun, stream: Stream, slot: Slot): boolean {
+	const listed = outcomeOf(slot.record?.status);
+	const kind = listed === 'pending' ? undefined : eventKindOf(stream.name, listed);
+	return kind !== undefined && run.settings.events.includes(kind) && stream.name === 'transfers' && run.variant === 'api';
+}
+
+/** Requests handing a listed record on may take (core/types.ts, costOf): its status look-up; on the dashboard, one. */
+export const listedCost = (run: EmitRun, stream: Stream) => (slot: Slot): number => (run.variant === 'web' || looksUp(run, stream, slot) ? 1 : 0);
 
 /**
  * A page of the list shows a record the trigger watches as pending with a final status: it is checked at the

@@ -242,19 +242,26 @@ async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean, 
 	// created_at than the records under it, which are history all the same). A record written later with an older
 	// created_at than the floor lies below it too (a late one).
 	const floorMs = times.length === 0 ? null : startFloor(slots);
-	// Transfers listed at activation are history, and so are their reversals. The start is told by the floor, not
-	// by the newest record read: a record stamped in the bank's future may top the list, and transfers written after
-	// the start lie below it. The records read above the floor are history too: their failure is never news. An
-	// empty list: every transfer the bank lists later is this trigger's.
-	const originMs = floorMs ?? 0;
-	const failed = new Map<string, number>();
-	if (stream.name === 'transfers') for (const slot of slots) if (isValid(slot) && slot.createdMs >= originMs) failed.set(slot.reference, slot.createdMs);
 	// A start that read to the list's end saw all of it: whatever the bank lists later that it did not see is news,
 	// wherever it lands (the floor still tells the check where history lies). Not when an entry of it was malformed
 	// with no reference: the bank may list that one well later, and it is history. One with a reference (only its
 	// created_at wrong) is remembered by it, so listed well later it is known: a lone record stamped in the bank's
 	// future over such an entry had set the floor ahead of every transfer written after it.
 	const sawAll = top.sawEnd && times.length > 0 && slots.every((slot) => isValid(slot) || slot.unstamped !== undefined);
+	// Transfers listed at activation are history, and so are their reversals. The start is told by the floor, not
+	// by the newest record read: a record stamped in the bank's future may top the list, and transfers written after
+	// the start lie below it. The records read above the floor are history too: their failure is never news. An
+	// empty list, or one read to its end: every transfer the bank lists later that the start did not read is this
+	// trigger's, whatever its stamp (told by the floor, the reversal of a transfer the trigger emitted, stamped under
+	// a lone record stamped in the bank's future, was taken for history's).
+	const originMs = sawAll ? 0 : (floorMs ?? 0);
+	const failed = new Map<string, number>();
+	if (stream.name === 'transfers') {
+		for (const slot of slots) {
+			if (isValid(slot) && slot.createdMs >= originMs) failed.set(slot.reference, slot.createdMs);
+			else if (sawAll && slot.unstamped !== undefined) failed.set(slot.unstamped, floorMs as number);
+		}
+	}
 	if (sawAll) for (const slot of slots) if (slot.unstamped !== undefined) memory.seen.set(slot.unstamped, floorMs as number);
 	return { memory, lag: 0, floorMs, originMs, failed, ...(sawAll ? { unseenIsNew: true as const } : {}) };
 }

@@ -63,9 +63,10 @@ function parsePaging(value: unknown, pageSize: number, nowMs: number): Paging {
 	const v = (typeof value === 'object' && value !== null ? value : {}) as IDataObject;
 	const served = typeof v.served === 'number' ? v.served : 0;
 	const until = typeof v.capUntilMs === 'number' ? v.capUntilMs : undefined;
+	const asWritten = v.asWritten === true ? { asWritten: true as const } : {};
 	// A cap the bank showed is kept for a while, then full pages are asked for again.
-	if (typeof v.cap !== 'number' || v.cap < 1 || v.cap >= pageSize || until === undefined || until <= nowMs) return { cap: pageSize, served };
-	return { cap: v.cap, served, capUntilMs: until };
+	if (typeof v.cap !== 'number' || v.cap < 1 || v.cap >= pageSize || until === undefined || until <= nowMs) return { cap: pageSize, served, ...asWritten };
+	return { cap: v.cap, served, capUntilMs: until, ...asWritten };
 }
 
 /** A check for records written late left unfinished, if the records it names are still mirrored. */

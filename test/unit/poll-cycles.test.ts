@@ -1,12 +1,16 @@
 /**
- * Rules of the Poll Trigger's core that keep a list from going round in a cycle: a poll that reads what the last
- * one read and leaves the same state behind does so at every poll after it, and what it owes never comes. The
- * fuzz's drain names such a history ("in a cycle"); each rule here is one way out, driven directly against a list
- * served by page number (test/support/coreRules.ts). docs/architecture.md, "The core's rules", names each.
+ * Rules of the Poll Trigger that keep what it owes from never coming: most keep a list from going round in a cycle
+ * (a poll that reads what the last one read and leaves the same state behind does so at every poll after it; the
+ * fuzz's drain names such a history "in a cycle"), driven directly against a list served by page number
+ * (test/support/coreRules.ts); the last keeps a start's floor from hiding a reversal. docs/architecture.md, "The
+ * core's rules", names each.
  */
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import type { Row } from '../support/coreRules';
-import { poll, row, T0, toSlot } from '../support/coreRules';
+import { handBuilt, poll, row, T0, toSlot } from '../support/coreRules';
+import type { Write } from '../support/pollFuzz/bank';
+import { runHistory } from '../support/pollFuzz/driver';
+import { ACCOUNT } from '../support/pollFuzz/history';
 
 const MALFORMED: Row = { reference: '', createdMs: NaN };
 const slotOf = (r: Row) => (r.reference === '' ? {} : toSlot(r));
@@ -96,3 +100,25 @@ describe('Poll Trigger: a list never goes round in a cycle (core/search.ts, belo
 		expect(polls(state, list, 3, 10, 3)).toEqual(['c']);
 	});
 });
+
+describe('Poll Trigger: a start that read the whole list bounds no reversal by its floor (start.ts, originMs)', () => {
+	it('reports the reversal of a transfer it emitted, stamped under the lone record, stamped in the bank\'s future, that the start saw', async () => {
+		const MIN = 60_000;
+		const startMs = Date.UTC(2026, 2, 9, 9);
+		const transfer = (id: number, createdMs: number) => ({ id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs, status: 'success' as const });
+		const writes: Write[] = [
+			// History: the list's only transfer, stamped an hour in the bank's future.
+			{ atMs: startMs - 5 * MIN, create: transfer(1, startMs + 60 * MIN) },
+			// News: a transfer after the start, successful, then reversed (failed) 10 minutes later.
+			{ atMs: startMs + 2 * MIN, create: transfer(2, startMs + 2 * MIN) },
+			{ atMs: startMs + 12 * MIN, update: { reference: 'TRF-2', status: 'failed' as const, bankMs: startMs + 12 * MIN } },
+		];
+		const h = handBuilt({ order: 'created', pageCap: 5, settings: { events: ['TRANSFER_SUCCESS', 'TRANSFER_FAILED'], output: 'event', requestBudget: 10 }, startMs, polls: 20, writes });
+		const outcome = await runHistory(h);
+		// With the start bounded by its floor (an hour ahead), the failed-transfers list and the reversal's check took
+		// TRF-2 for a transfer listed before the start: its success was emitted, its reversal never.
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(2);
+	});
+});
+

@@ -846,3 +846,42 @@ describe('Poll Trigger: what a record costs to hand on (emitter.ts, handleListed
 	});
 });
 
+
+describe('Poll Trigger: climbing a backlog behind a bank serving one record a page (core/across.ts, takeAcross)', () => {
+	it('reads several pages above the place before one check that nothing moved, not a check after each', () => {
+		// The trigger handled h0…h4 and stands on h4; 30 collections were written above it since. One record a page,
+		// 12 requests a poll.
+		const handled = Array.from({ length: 5 }, (_, i) => row(`h${i}`, 10 + i)).reverse();
+		const fresh = Array.from({ length: 30 }, (_, i) => row(`n${i}`, 100 + i)).reverse();
+		const state = standingAt(handled, T0, 1);
+		const emitted: string[] = [];
+		for (let polls = 0; polls < 5; polls++) emitted.push(...poll(state, [...fresh, ...handled], 12, 1).emitted);
+		// A page above and the place's page again for each record (the rule before) took two requests a record: 23 of
+		// the 30 in 5 polls, the rest in 2 more.
+		expect(emitted).toEqual(fresh.map((r) => r.reference).reverse());
+	});
+});
+
+describe('Poll Trigger: a bank that lists records as it wrote them (core/pages.ts, Paging.asWritten)', () => {
+	// h0…h2 handled, listed with stamps out of created_at order (h1 stamped after h2): the bank lists as it wrote.
+	const handled = [row('h2', 100), row('h1', 110), row('h0', 90)];
+	const history = [row('o1', 10), row('o0', 5)];
+
+	it('takes a record listed under the deepest handled one for history, whatever its stamp', () => {
+		// x lies under h0, stamped after the floor: in a list ordered by created_at, a record written late; here it
+		// was listed there before the trigger read h0 (nothing is written under a listed record).
+		const state = standingAt(handled, T0 + 50_000, 10);
+		const list = [row('n', 200), ...handled, row('x', 95), ...history];
+		// Taken for a record written late (the rule before), x was emitted: history (full-sweep seed 335212, after a
+		// restart, read a record under the start's three this way).
+		expect(poll(state, list, 10, 10).emitted).toEqual(['n']);
+		expect(state.paging.asWritten).toBe(true);
+	});
+
+	it('looks behind the place for nothing: a quiet poll is one request', () => {
+		const state = standingAt(handled, T0 + 50_000, 2);
+		state.paging.asWritten = true;
+		// The check read the page under h0 at every quiet poll (the rule before): two requests.
+		expect(poll(state, [...handled, ...history], 10, 2)).toEqual({ emitted: [], requests: 1 });
+	});
+});

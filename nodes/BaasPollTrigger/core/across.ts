@@ -10,30 +10,49 @@ import { showsAgain } from './pages';
 import type { Core, Need, Page } from './types';
 import type { Window } from './windows';
 
+/** Pages above the place one climbing step reads at most before the check that nothing moved. */
+const MOST_PAGES_ABOVE = 10;
+
 /**
  * When every page size up to the cap puts the place at the top of its page (the cap divides its rank), no page
  * holds it with a record above: the page holding the rank just above the place is read, then the place's page. If
- * the place is still at its rank, nothing was written above it between the two reads, and the two pages are read
- * as one. Between them lie only entries the trigger handled that hold no record (malformed: the place stands on the
- * newest handled record, `anchor` entries below the place's top): they are taken as the trigger remembers them, not
- * read again, so this costs two requests however many there are (a bank serving one record a page would otherwise
- * need one more for each, beyond what a poll may have).
+ * the place is still at its rank, nothing was written above it between the reads, and the pages are read as one.
+ * Between them lie only entries the trigger handled that hold no record (malformed: the place stands on the newest
+ * handled record, entries below the place's top): they are taken as the trigger remembers them, not read again, so
+ * this costs two requests however many there are (a bank serving one record a page would otherwise need one more
+ * for each, beyond what a poll may have). Once the place is known in the poll (climbing), more pages above are read
+ * first, upward, while the poll leaves the check and the look-ups of what they hold: one check holds for all of them
+ * (at one record a page, a page and its check for each record took two requests a record).
  */
 export function* takeAcross(f: ListFollower, window: Window): Core<Taken> {
-	// The page holding the rank right above the place: every rank between it and the place's page is a remembered
-	// entry. (Counted from the place's page by the entries above the anchor instead, it was a page too high when the
-	// page left room below the anchor, and a record between the two pages was taken as a remembered entry, never
-	// handed on.)
 	const lag = f.state.lag ?? 0;
-	const abovePage = Math.max(1, Math.min(window.page - 1, Math.floor((lag - 1) / window.size) + 1));
-	const above = yield* f.read({ page: abovePage, size: window.size }, undefined, 2);
+	const size = window.size;
+	const costOf = f.options.costOf;
+	const owedFor = (slots: Slot[]) => slots.reduce((n, slot) => n + (costOf !== undefined && isValid(slot) && !f.state.memory.seen.has(slot.reference) ? costOf(slot) : 0), 0);
+	// The worst a page of records may cost to hand on (a look-up each).
+	const worst = costOf === undefined ? 0 : size;
+	const most = f.placed ? MOST_PAGES_ABOVE : 1;
+	// Read upward from the page holding the rank right above the place: every rank between it and the place's page is a
+	// remembered entry. (Counted from the place's page by the entries above the anchor instead, it was a page too high
+	// when the page left room below the anchor, and a record between the two was taken for a remembered entry.)
+	const pages: Page[] = [];
+	let owed = 0;
+	for (let p = Math.max(1, Math.min(window.page - 1, Math.floor((lag - 1) / size) + 1)); p >= 1 && pages.length < most; p--) {
+		// Another page only while the poll leaves it, the check after it, and the look-ups of all of them.
+		if (pages.length > 0 && f.options.requestsLeft() < 2 + owed + worst) break;
+		const read = yield* f.read({ page: p, size }, undefined, 2);
+		pages.unshift(read);
+		owed += owedFor(read.slots);
+		if (read.short) break;
+	}
 	const page = yield* f.read(window);
 	const head = firstValid(f.state.memory);
-	const at = head === undefined || f.state.lag === null ? -1 : f.state.lag + head.index - page.start;
+	const at = head === undefined || f.state.lag === null ? -1 : lag + head.index - page.start;
 	// The place where it stood before the first of the reads: nothing was written above it in between.
-	if (above.short || head === undefined || at < 0 || page.slots[at]?.reference !== head.reference) return yield* f.take(window, page);
-	const between = remembered(page.start - (above.start + above.slots.length));
-	return yield* f.take({ page: 1, size: window.size }, { window, start: above.start, slots: [...above.slots, ...between, ...page.slots], short: page.short });
+	if (pages.some((read) => read.short) || head === undefined || at < 0 || page.slots[at]?.reference !== head.reference) return yield* f.take(window, page);
+	const nearest = pages[pages.length - 1];
+	const between = remembered(page.start - (nearest.start + nearest.slots.length));
+	return yield* f.take({ page: 1, size }, { window, start: pages[0].start, slots: [...pages.flatMap((read) => read.slots), ...between, ...page.slots], short: page.short });
 }
 
 /** `count` entries the trigger handled that hold no record, taken as it remembers them rather than read again. */

@@ -30,6 +30,9 @@ export function* lookForLateRecords(f: ListFollower): Core<void> {
 	// comes first), and once a poll.
 	if (!f.placed || state.lag === null || f.placing === undefined || f.checkRan) return;
 	f.enter('check');
+	// A bank that lists records as it wrote them writes nothing behind the place (a list that gains records as their
+	// status changes, the failed transfers, is not ordered as one and is always checked).
+	if (state.paging.asWritten === true && f.options.ordered) return yield* release(f, true);
 	const indexOf = (reference: string | undefined) => mirrorIndexOf(state.memory.mirror, reference);
 	const progress: CheckProgress = { good: (f.placing?.verifiedTo ?? -1) >= 0 ? state.memory.mirror[f.placing?.verifiedTo as number] : undefined };
 	// An earlier poll's check that ran out of requests goes on where it stood (its records still mirrored).
@@ -44,9 +47,17 @@ export function* lookForLateRecords(f: ListFollower): Core<void> {
 	// A check the poll has no more requests for waits, suspended, for the poll's next turn (or ends with the poll).
 	const ended = yield* checkBehind(f, progress);
 	if (f.stopped) return;
+	yield* release(f, ended);
+}
+
+/**
+ * The check ended (`ended`) or can go no further in this poll: the page held for it is handed on now (unless the
+ * check moved the place: it is read again). A check that can go no further lets it go too: records are late by a
+ * poll rather than stuck.
+ */
+function* release(f: ListFollower, ended: boolean): Core<void> {
+	const { state } = f;
 	if (ended) state.check = undefined;
-	// The page held for this check is handed on now (unless the check moved the place: it is read again). A check
-	// that can go no further in this poll lets it go too: records are late by a poll rather than stuck.
 	f.enter(ended ? 'checked' : 'checkPaused');
 	const held = f.hold.page;
 	f.hold.page = undefined;

@@ -167,16 +167,17 @@ export class ListFollower {
 		// A page read for the check is the check's to pay for (the poll serves checks after every list's place).
 		const need: Need | undefined = checking ? 'check' : undefined;
 		const page = read ?? (yield* this.read(window, need));
-		let reading = readAgainst(memory, page.slots, false, historyFloor(state));
+		const readAs = (reachesEnd: boolean) => readAgainst(memory, page.slots, reachesEnd, historyFloor(state), state.paging.asWritten === true && this.options.ordered);
+		let reading = readAs(false);
 		let endsList = false;
 		// A short page: whether the list ends there decides where its records lie (when anything depends on it).
 		if (endsKnown !== undefined) {
 			endsList = endsKnown;
-			if (endsList) reading = readAgainst(memory, page.slots, true, historyFloor(state));
+			if (endsList) reading = readAs(true);
 		} else if (page.short && (reading.anchor === 'none' || reading.unplacedBelow || reading.besideEnd === true)) {
 			endsList = yield* this.endsList(page, need);
 			if (!endsList && reading.anchor === 'none') return { outcome: 'capped', page, endsList };
-			if (endsList) reading = readAgainst(memory, page.slots, true, historyFloor(state));
+			if (endsList) reading = readAs(true);
 		}
 		// Placed only against handled records, or when it hands something on: an empty page past the list's end, or
 		// a page of history, says only where not to look. But for history under entries with no record, on which the

@@ -64,9 +64,10 @@ export interface Reading {
  * Reads one page against the memory. `reachesEnd`: the page is known to end where the list ends. `floorMs`:
  * records created before it are history (before the trigger started or long behind it); null when every record
  * counts. While the mirror holds records, only they place a page: a page of records that are all new says nothing
- * of where they lie against what was handled, so nothing of it is handed on.
+ * of where they lie against what was handled, so nothing of it is handed on. `asWritten`: the bank lists records
+ * as it wrote them (Paging.asWritten), so nothing under a handled record is news.
  */
-export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, floorMs: number | null): Reading {
+export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, floorMs: number | null, asWritten = false): Reading {
 	const indexOf = mirrorIndex(memory);
 	const mirrored: Reading['mirrored'] = [];
 	let deepestKnown = -1;
@@ -112,7 +113,8 @@ export function readAgainst(memory: Memory, slots: Slot[], reachesEnd: boolean, 
 	for (let position = slots.length - 1; position >= 0; position--) {
 		const slot = slots[position];
 		if (!isNew(slot)) continue;
-		if ((position > bottom || anchor !== 'handled') && !afterFloor(slot)) continue;
+		// Under the deepest handled record, only what is after the floor; nothing in a list kept as written.
+		if ((position > bottom || anchor !== 'handled') && (!afterFloor(slot) || (asWritten && anchor === 'handled'))) continue;
 		if (position >= placedTo) unplacedBelow = true;
 		else deliver.push(position);
 	}

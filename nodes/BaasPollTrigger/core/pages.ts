@@ -2,6 +2,7 @@
  * Reading pages in the core: a page is asked for by yielding (the poll reads it), and a short page is judged: the
  * list's end, or a bank that serves fewer records a page than asked (the contract names no maximum). Pure.
  */
+import { isValid } from './memory';
 import type { Core, FollowOptions, Need, Page, Paging } from './types';
 import type { Window } from './windows';
 
@@ -11,9 +12,16 @@ export const CAP_HOLD_MS = 24 * 3_600_000;
 /** Asks the poll for one page; notes how many records the bank served. */
 export function* readPage(paging: Paging, options: FollowOptions, window: Window, need: Need, atLeast?: number): Core<Page> {
 	const page = (yield { kind: 'read', window, need, ...(atLeast !== undefined ? { atLeast } : {}) }) as Page;
+	if (showsWriteOrder(page)) paging.asWritten = true;
 	paging.served = Math.max(paging.served, page.slots.length);
 	options.bank.served = Math.max(options.bank.served, page.slots.length);
 	return page;
+}
+
+/** Whether `page` lists a record under one stamped before it (which a list ordered by created_at never does). */
+function showsWriteOrder(page: Page): boolean {
+	const stamps = page.slots.filter(isValid).map((slot) => slot.createdMs);
+	return stamps.some((ms, i) => i > 0 && ms > stamps[i - 1]);
 }
 
 /** The references a page shows (its malformed entries have none). */

@@ -16,6 +16,11 @@ export interface Paging {
 	served: number;
 	/** When a learned cap is given up and full pages are asked for again (n8n's clock, ms). */
 	capUntilMs?: number;
+	/**
+	 * A page showed a record listed under one stamped before it: the bank does not list by created_at but as it
+	 * wrote records (newest written on top), so nothing is ever written under a record it lists (pages.ts).
+	 */
+	asWritten?: true;
 }
 
 export interface Page {
@@ -135,4 +140,6 @@ export interface FollowOptions {
 	requestsLeft: () => number;
 	/** The most records the bank served in one page of any list (its page size is the bank's, not a list's). */
 	bank: { served: number };
+	/** Requests handing `slot` on may take (a transfer's status look-up); none when not given. */
+	costOf?: (slot: Slot) => number;
 }
