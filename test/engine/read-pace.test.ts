@@ -55,7 +55,7 @@ describe('reads find the bank\'s pace', () => {
 	});
 
 	test('a Concurrency the user sets is the most in flight', async () => {
-		fx.bank.addFault({ match: BALANCE, latencyMs: 20 });
+		fx.bank.addFault({ match: BALANCE, latencyMs: 100 });
 		const run = await runNode(fx.credentials, balances(120, { concurrency: 8 }));
 		expect(run.error).toBeUndefined();
 		expect(run.json).toHaveLength(120);
@@ -99,7 +99,7 @@ describe('reads find the bank\'s pace', () => {
 			["a read's 50, kept by n8n when the operation was switched to Transfer → Create", 50],
 		] as const) {
 			test(`${source}: at most 20 payouts in flight, each paid once`, async () => {
-				fx.bank.addFault({ match: 'funds_transfer', latencyMs: 40 });
+				fx.bank.addFault({ match: 'funds_transfer', latencyMs: 100 });
 				const items = payouts(80);
 				const run = await runNode(fx.credentials, { parameters: createParams({ amount: '1.00', options: { concurrency } }), credentials: API, items });
 				expect(run.error).toBeUndefined();
