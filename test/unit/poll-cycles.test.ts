@@ -101,6 +101,22 @@ describe('Poll Trigger: a list never goes round in a cycle (core/search.ts, belo
 	});
 });
 
+describe('Poll Trigger: the check looks below a run of entries with no record under the deepest record (core/check.ts, underRemembered)', () => {
+	it('one record a page: the page right below the run is read as if it showed the run, and a record written late there is found', () => {
+		const handled = [row('a', 100), row('b', 90)];
+		const list = [...handled, MALFORMED, MALFORMED, row('c', 80), row('o1', 10), row('o0', 5)];
+		const state: ListState = {
+			memory: { seen: new Map(handled.map((r) => [r.reference, r.createdMs])), mirror: ['a', 'b', '', ''] },
+			lag: 0,
+			floorMs: T0 + 50_000,
+			paging: { cap: 1, served: 1 },
+		};
+		// Read only from right below b, the check read the first entry of the run and stopped there at every poll: c
+		// was never emitted.
+		expect(polls(state, list, 4, 6, 1)).toEqual(['c']);
+	});
+});
+
 describe('Poll Trigger: a start that read the whole list bounds no reversal by its floor (start.ts, originMs)', () => {
 	it('reports the reversal of a transfer it emitted, stamped under the lone record, stamped in the bank\'s future, that the start saw', async () => {
 		const MIN = 60_000;

@@ -8,6 +8,7 @@
  *    it). Shallower stretches come next, each newer than the one before.
  * 2. Below the deepest mirrored record, down to the floor: records written there are read the same way.
  */
+import { remembered } from './across';
 import type { ListFollower } from './follow';
 import { lastValid, MALFORMED } from './memory';
 import { lookBelow, sentinelHolds } from './below';
@@ -94,7 +95,7 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 		probing = undefined;
 		if (deepest <= from) {
 			// Step 2: the deepest mirrored record stands where the mirror has it. Below it, down to the floor?
-			const below = yield* lookBelow(f, deepest, last);
+			const below = yield* lookBelow(f, deepest, underRemembered(f, deepest, last));
 			if (below === 'extended') {
 				// In place below the record that was: the check goes on from the new deepest one, on the same page.
 				progress.good = memory.mirror[lastValid(memory.mirror)];
@@ -110,7 +111,9 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 			const lastEnd = last === undefined ? -1 : last.page.start + last.page.slots.length;
 			const readBefore = !last?.page.short && startOf(window) + window.size <= lastEnd;
 			if (readBefore && f.options.requestsLeft() < 1) return false;
-			if (readBefore || base() + deepest - startOf(window) === window.size - 1) window = windowFor(base() + deepest + 1, cap, 'top', 0);
+			// (Past the page just read when it already showed what lies right below the record.)
+			const next = readBefore && lastEnd > base() + deepest + 1 ? lastEnd : base() + deepest + 1;
+			if (readBefore || base() + deepest - startOf(window) === window.size - 1) window = windowFor(next, cap, 'top', 0);
 		} else if (progress.offset === undefined || indexOf(progress.bad) <= from) {
 			// Step 1: the deepest record's offset. It opens its page, so the page also shows what lies below it.
 			measuring = true;
@@ -181,6 +184,19 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 		}
 	}
 	return false;
+}
+
+/**
+ * `last`, when it starts right below the entries with no record the mirror holds under its deepest record (at
+ * `deepest`), read as if it showed them too (as remembered, like takeAcross): the check then looks below the record
+ * through them. (Read only from right below the record, a run of such entries longer than a page held the check
+ * there at every poll, and a record written late under them was never found.)
+ */
+function underRemembered(f: ListFollower, deepest: number, last: { page: Page; endsList: boolean } | undefined): { page: Page; endsList: boolean } | undefined {
+	const mirror = f.state.memory.mirror;
+	const run = mirror.length - 1 - deepest;
+	if (last === undefined || run <= 0 || last.page.start !== (f.state.lag ?? 0) + mirror.length) return last;
+	return { ...last, page: { ...last.page, start: last.page.start - run, slots: [...remembered(run), ...last.page.slots] } };
 }
 
 /** The offset of each mirrored record `page` shows (see CheckProgress), by reference. */
