@@ -81,9 +81,10 @@ async function handOnEach(slots: Slot[], handle: (slot: Slot) => Promise<boolean
 const handOnCost = (run: Run, stream: Stream) => (run.variant === 'web' || stream.name === 'transfers' ? 1 : 0);
 
 /** A list's follower for this poll: its pages read with `filters`, its records handed to `handle`. */
-function driven(run: Run, state: ListState, filters: IDataObject, cost: number, ordered: boolean, handle: (slot: Slot) => Promise<boolean>, costOf: (slot: Slot) => number, observe?: (slots: Slot[]) => void): DrivenList {
+function driven(run: Run, state: ListState, filters: IDataObject, cost: number, reversals: boolean, handle: (slot: Slot) => Promise<boolean>, costOf: (slot: Slot) => number, observe?: (slots: Slot[]) => void): DrivenList {
 	const requestsLeft = () => Math.max(0, run.budget.left - cost);
-	const follower = new ListFollower(state, { nowMs: run.nowMs, ordered, requestsLeft, bank: run.served, costOf });
+	// The failed transfers' list: reversals are not ordered against other events, and it gains records by status.
+	const follower = new ListFollower(state, { nowMs: run.nowMs, ordered: !reversals, gainsByStatus: reversals, requestsLeft, bank: run.served, costOf });
 	const spec = { filters, variant: run.variant };
 	const read = async (window: Parameters<DrivenList['read']>[0]) => {
 		const page = await readListPage(run, spec, window);
@@ -95,7 +96,7 @@ function driven(run: Run, state: ListState, filters: IDataObject, cost: number, 
 
 function followStream(run: Run, stream: Stream, state: StreamState): DrivenList {
 	const filters = listFilters(run, stream, sinceFilter(state.floorMs));
-	return driven(run, state, filters, handOnCost(run, stream), true, async (slot) => await handleListed(run, stream, state, slot), listedCost(run, stream), (slots) => noticeFinal(state, slots, run.nowMs));
+	return driven(run, state, filters, handOnCost(run, stream), false, async (slot) => await handleListed(run, stream, state, slot), listedCost(run, stream), (slots) => noticeFinal(state, slots, run.nowMs));
 }
 
 function finish(run: Run, followed: Followed): StreamState {
@@ -245,7 +246,7 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 			const state = failuresState(saved.failures, scope, transfers.state, nowMs);
 			const filters = failuresFilters(run, transfers.stream, failuresFloor(transfers.state));
 			const cost = handOnCost(run, transfers.stream);
-			failures = { state, list: driven(run, state, filters, cost, false, async (slot) => await handleFailure(run, transfers.stream, transfers.state, slot), () => cost) };
+			failures = { state, list: driven(run, state, filters, cost, true, async (slot) => await handleFailure(run, transfers.stream, transfers.state, slot), () => cost) };
 		}
 		await within(run, toStart, () => followLists(run, followed, failures?.list, turn));
 		if (later) await startNew();

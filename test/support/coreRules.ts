@@ -23,12 +23,13 @@ export function handBuilt(h: Pick<History, 'order' | 'pageCap' | 'settings' | 's
 
 /**
  * One poll of `list` on the saved `state` with `budget` requests, the bank serving at most `cap` records a page (each
- * entry as `slotOf` makes it: a malformed one for some): what it handed on, and how many requests it made.
+ * entry as `slotOf` makes it: a malformed one for some; `reversals`: the list is the failed transfers'): what it handed
+ * on, and how many requests it made.
  */
-export function poll(state: ListState, list: Row[], budget: number, cap = Infinity, slotOf: (r: Row) => Slot = toSlot) {
+export function poll(state: ListState, list: Row[], budget: number, cap = Infinity, slotOf: (r: Row) => Slot = toSlot, reversals = false) {
 	let left = budget;
 	const emitted: string[] = [];
-	const follower = new ListFollower(state, { nowMs: T0 + 86_400_000, ordered: true, requestsLeft: () => left, bank: { served: 0 } });
+	const follower = new ListFollower(state, { nowMs: T0 + 86_400_000, ordered: !reversals, gainsByStatus: reversals, requestsLeft: () => left, bank: { served: 0 } });
 	runCore(followList(follower), {
 		read: (window, atLeast) => {
 			if (left < atLeast) return undefined;

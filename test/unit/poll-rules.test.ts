@@ -878,6 +878,14 @@ describe('Poll Trigger: a bank that lists records as it wrote them (core/pages.t
 		expect(state.paging.asWritten).toBe(true);
 	});
 
+	it('still finds a record under handled ones in a list that gains records by status (the failed transfers)', () => {
+		// x failed after the trigger handled h0…h2 (a reversal): the failed transfers list it where its stamp puts it,
+		// under records it listed before. Taken for history by the order the bank lists in, the reversal was lost.
+		const state = standingAt(handled, T0 + 50_000, 10);
+		const list = [row('n', 200), ...handled, row('x', 95), ...history];
+		expect(poll(state, list, 10, 10, toSlot, true).emitted.sort()).toEqual(['n', 'x']);
+	});
+
 	it('looks behind the place for nothing: a quiet poll is one request', () => {
 		const state = standingAt(handled, T0 + 50_000, 2);
 		state.paging.asWritten = true;

@@ -32,8 +32,8 @@ export function* lookForLateRecords(f: ListFollower): Core<void> {
 	if (!f.placed || state.lag === null || f.placing === undefined || f.checkRan) return;
 	f.enter('check');
 	// A bank that lists records as it wrote them writes nothing behind the place (a list that gains records as their
-	// status changes, the failed transfers, is not ordered as one and is always checked).
-	if (state.paging.asWritten === true && f.options.ordered) return yield* release(f, true);
+	// status changes, the failed transfers, is always checked).
+	if (state.paging.asWritten === true && f.options.gainsByStatus !== true) return yield* release(f, true);
 	const indexOf = (reference: string | undefined) => mirrorIndexOf(state.memory.mirror, reference);
 	const progress: CheckProgress = { good: (f.placing?.verifiedTo ?? -1) >= 0 ? state.memory.mirror[f.placing?.verifiedTo as number] : undefined };
 	// An earlier poll's check that ran out of requests goes on where it stood (its records still mirrored).

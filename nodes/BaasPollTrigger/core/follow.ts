@@ -167,7 +167,7 @@ export class ListFollower {
 		// A page read for the check is the check's to pay for (the poll serves checks after every list's place).
 		const need: Need | undefined = checking ? 'check' : undefined;
 		const page = read ?? (yield* this.read(window, need));
-		const readAs = (reachesEnd: boolean) => readAgainst(memory, page.slots, reachesEnd, historyFloor(state), state.paging.asWritten === true && this.options.ordered);
+		const readAs = (reachesEnd: boolean) => readAgainst(memory, page.slots, reachesEnd, historyFloor(state), state.paging.asWritten === true && this.options.gainsByStatus !== true);
 		let reading = readAs(false);
 		let endsList = false;
 		// A short page: whether the list ends there decides where its records lie (when anything depends on it).

@@ -136,6 +136,12 @@ export interface FollowOptions {
 	nowMs: number;
 	/** Records are handed on oldest first (a list of reversals is not: their events are not ordered). */
 	ordered: boolean;
+	/**
+	 * The list gains records as the bank changes their status, not only as it writes them (the failed transfers: a
+	 * reversal joins it under records it listed before), so a record under handled ones is not told to be history by
+	 * the order the bank lists in (Paging.asWritten).
+	 */
+	gainsByStatus?: boolean;
 	/** Requests this list may still make in this poll (the poll's share for it). */
 	requestsLeft: () => number;
 	/** The most records the bank served in one page of any list (its page size is the bank's, not a list's). */
