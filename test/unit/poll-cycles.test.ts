@@ -117,6 +117,26 @@ describe('Poll Trigger: the check looks below a run of entries with no record un
 	});
 });
 
+describe('Poll Trigger: the check\'s saved bounds stay in the mirror\'s order (core/check.ts, keepInOrder)', () => {
+	it('drops a shallower bound that lies under the deeper one, and finds two stretches written late, deepest first', () => {
+		// h0…h19 handled (newest first); since, x1 was written late under h5 and x2 under h11: h6…h11 stand one rank
+		// deeper than remembered, h12…h19 two. An earlier poll's check saved its deeper bound at h14 (offset 2) and a
+		// "shallower" one at h17, under it (the deeper bound had moved up past it, at its offset).
+		const handled = Array.from({ length: 20 }, (_, i) => row(`h${i}`, 200 - 2 * i));
+		const list = [...handled.slice(0, 6), row('x1', 189), ...handled.slice(6, 12), row('x2', 177), ...handled.slice(12), row('o0', 10)];
+		const state: ListState = {
+			memory: { seen: new Map(handled.map((r) => [r.reference, r.createdMs])), mirror: handled.map((r) => r.reference) },
+			lag: 0,
+			floorMs: T0 + 50_000,
+			paging: { cap: 4, served: 4 },
+			check: { good: 'h2', bad: 'h14', offset: 2, shallow: 'h17', shallowOffset: 2 },
+		};
+		// Kept, the bound under h14 barred the bound the halving's page showed (h8, one rank deep: a shallower
+		// stretch above it), so the halving asked for that page again and stopped, at every poll: neither came.
+		expect(polls(state, list, 5, 10, 4)).toEqual(['x2', 'x1']);
+	});
+});
+
 describe('Poll Trigger: a start that read the whole list bounds no reversal by its floor (start.ts, originMs)', () => {
 	it('reports the reversal of a transfer it emitted, stamped under the lone record, stamped in the bank\'s future, that the start saw', async () => {
 		const MIN = 60_000;

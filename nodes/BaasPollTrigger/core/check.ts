@@ -42,6 +42,7 @@ export function* lookForLateRecords(f: ListFollower): Core<void> {
 	if (resumed?.bad !== undefined && indexOf(resumed.bad) > indexOf(progress.good)) {
 		const { bad, offset, shallow, shallowOffset } = resumed;
 		Object.assign(progress, { bad, offset, shallow, shallowOffset });
+		keepInOrder(progress, indexOf);
 	}
 	// Saved as it goes: a poll out of requests (or time) leaves it to the next; a check that ended clears it.
 	state.check = progress;
@@ -211,10 +212,26 @@ function offsetsIn(f: ListFollower, page: Page): Map<string, number> {
 	return offsets;
 }
 
+/**
+ * The check's bounds stand in the mirror's order: `good` above `shallow` above `bad`, `shallow` at the smaller offset.
+ * A `shallow` out of that order (`bad` moved up past it, at its offset) bounds nothing and is dropped: kept, it barred
+ * every shallower bound learned after it (a new one must lie below it), and the halving asked for the same page at
+ * every poll, for good (the failed transfers of a long fuzz history: a reversal never reported).
+ */
+function keepInOrder(progress: CheckProgress, indexOf: (reference: string | undefined) => number): void {
+	if (progress.shallow === undefined) return;
+	const shallow = indexOf(progress.shallow);
+	const between = shallow > indexOf(progress.good) && (progress.bad === undefined || shallow < indexOf(progress.bad));
+	if (between && (progress.offset === undefined || (progress.shallowOffset ?? 0) < progress.offset)) return;
+	progress.shallow = undefined;
+	progress.shallowOffset = undefined;
+}
+
 /** What one page's offsets say of where the deepest stretch of late records lies. */
 function learn(f: ListFollower, progress: CheckProgress, shown: Map<string, number>): void {
 	const mirror = f.state.memory.mirror;
 	const indexOf = (reference: string | undefined) => mirrorIndexOf(mirror, reference);
+	keepInOrder(progress, indexOf);
 	const deepest = mirror[lastValid(mirror)];
 	const deepestOffset = shown.get(deepest);
 	if (deepestOffset !== undefined && deepestOffset !== progress.offset) {
@@ -248,6 +265,7 @@ function learn(f: ListFollower, progress: CheckProgress, shown: Map<string, numb
 	}
 	// Nothing written late above the deepest record: all is in place.
 	if (progress.offset === 0) progress.good = deepest;
+	keepInOrder(progress, indexOf);
 }
 
 
