@@ -7,7 +7,7 @@
  */
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import type { Row } from '../support/coreRules';
-import { handBuilt, poll, row, T0, toSlot } from '../support/coreRules';
+import { handBuilt, poll, row, standingAt, T0, toSlot } from '../support/coreRules';
 import type { Write } from '../support/pollFuzz/bank';
 import { runHistory } from '../support/pollFuzz/driver';
 import { ACCOUNT } from '../support/pollFuzz/history';
@@ -124,13 +124,8 @@ describe('Poll Trigger: the check\'s saved bounds stay in the mirror\'s order (c
 		// "shallower" one at h17, under it (the deeper bound had moved up past it, at its offset).
 		const handled = Array.from({ length: 20 }, (_, i) => row(`h${i}`, 200 - 2 * i));
 		const list = [...handled.slice(0, 6), row('x1', 189), ...handled.slice(6, 12), row('x2', 177), ...handled.slice(12), row('o0', 10)];
-		const state: ListState = {
-			memory: { seen: new Map(handled.map((r) => [r.reference, r.createdMs])), mirror: handled.map((r) => r.reference) },
-			lag: 0,
-			floorMs: T0 + 50_000,
-			paging: { cap: 4, served: 4 },
-			check: { good: 'h2', bad: 'h14', offset: 2, shallow: 'h17', shallowOffset: 2 },
-		};
+		const state = standingAt(handled, T0 + 50_000, 4);
+		state.check = { good: 'h2', bad: 'h14', offset: 2, shallow: 'h17', shallowOffset: 2 };
 		// Kept, the bound under h14 barred the bound the halving's page showed (h8, one rank deep: a shallower
 		// stretch above it), so the halving asked for that page again and stopped, at every poll: neither came.
 		expect(polls(state, list, 5, 10, 4)).toEqual(['x2', 'x1']);
