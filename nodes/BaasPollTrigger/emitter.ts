@@ -133,6 +133,10 @@ export function warnAboutClock(run: EmitRun & { malformed: number }): void {
 export async function handleListed(run: EmitRun, stream: Stream, state: StreamState, slot: Slot): Promise<boolean> {
 	const reference = slot.reference as string;
 	const createdMs = slot.createdMs as number;
+	// Stamped before Start From: not an event of a backfill. A bank listing records as it wrote them lists one written
+	// late above records of the backfill, where it was taken for news. (Only with Start From: a start's own floor may
+	// be a stamp in the bank's future, and records written after it would be lost.)
+	if (state.backfill === true && createdMs < state.originMs) return true;
 	let record: IDataObject | undefined = slot.record;
 	if (record !== undefined && looksUp(run, stream, slot)) {
 		// The outcome is known; the event carries the Transfer status record, as the bank's webhook does. An outcome

@@ -187,9 +187,9 @@ export const requestsToStart = (stream: Stream) => TOP_PAGES + (stream.name === 
  */
 const requestsForTop = (served: number) => (served >= 2 ? 1 : TOP_PAGES);
 
-type Place = Pick<StreamState, 'memory' | 'lag' | 'floorMs' | 'originMs' | 'unseenIsNew'> & { failed?: Map<string, number> };
+type Place = Pick<StreamState, 'memory' | 'lag' | 'floorMs' | 'originMs' | 'unseenIsNew' | 'backfill'> & { failed?: Map<string, number> };
 
-const backfillFrom = (startFromMs: number): Place => ({ memory: emptyMemory(), lag: null, floorMs: startFromMs, originMs: startFromMs });
+const backfillFrom = (startFromMs: number): Place => ({ memory: emptyMemory(), lag: null, floorMs: startFromMs, originMs: startFromMs, backfill: true });
 
 /** The created_at of the records among `slots`, newest listed first. */
 const stampsOf = (slots: Slot[]) => slots.filter(isValid).map((slot) => slot.createdMs);

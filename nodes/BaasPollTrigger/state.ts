@@ -19,6 +19,11 @@ export interface StreamState extends ListState {
 	 */
 	originMs: number;
 	/**
+	 * The trigger started on this stream with Start From (originMs is it): it emits the events since then, so a record
+	 * stamped before it is not one, wherever the bank lists it.
+	 */
+	backfill?: true;
+	/**
 	 * Transfers whose failure is not news, by reference → created_at, kept for the look-back: those emitted as failed
 	 * (a reversal is reported once) and those the start read above its floor (history).
 	 */
@@ -133,6 +138,7 @@ export function parseState(value: unknown, scope: string, nowMs: number, pageSiz
 		scope,
 		pending: parsePending(v.pending),
 		originMs: typeof v.originMs === 'number' ? v.originMs : nowMs,
+		...(v.backfill === true ? { backfill: true as const } : {}),
 		failed: pairsToMap(v.failed),
 		...scanOf(v.pendingScan),
 	};
@@ -181,6 +187,7 @@ export function stateToJson(state: StreamState): IDataObject {
 		...listToJson(state.scope, state),
 		pending: pendingToJson(state.pending) as unknown as IDataObject[],
 		originMs: state.originMs,
+		...(state.backfill === true ? { backfill: true } : {}),
 		failed: [...state.failed] as unknown as IDataObject[],
 		...(state.pendingScan !== undefined ? { pendingScan: state.pendingScan as unknown as IDataObject } : {}),
 	};

@@ -597,6 +597,33 @@ describe('Poll Trigger: a start that needs more requests than a poll has (start.
 	});
 });
 
+describe('Poll Trigger: a Start From backfill emits the events since Start From, wherever the bank lists them (emitter.ts, handleListed)', () => {
+	it('a collection stamped before Start From, written late just before the start above the backfill\'s collections in a list ordered as written, is not emitted', async () => {
+		const MIN = 60_000;
+		const startMs = Date.UTC(2026, 2, 7, 12);
+		const fromMs = startMs - 40 * MIN;
+		const collection = (id: number, atMs: number, createdMs: number): Write => ({
+			atMs,
+			create: { id, reference: `COL-${id}`, account: ACCOUNT, kind: 'collection', amount: '10.00', createdMs, status: 'success' },
+		});
+		const writes: Write[] = [
+			// History: before Start From.
+			...[1, 2, 3, 4].map((id) => collection(id, fromMs - (10 - id) * MIN, fromMs - (10 - id) * MIN)),
+			// The backfill: since Start From, written before the start.
+			...[5, 6, 7, 8].map((id) => collection(id, fromMs + id * MIN, fromMs + id * MIN)),
+			// Written 2 minutes before the start, stamped 5 minutes before Start From: the bank lists it on top.
+			collection(9, startMs - 2 * MIN, fromMs - 5 * MIN),
+			// News after the start.
+			collection(10, startMs + 3 * MIN, startMs + 3 * MIN),
+		];
+		const h = handBuilt({ order: 'recorded', pageCap: 2, settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 5, startFromMs: fromMs }, startMs, polls: 12, writes });
+		const outcome = await runHistory(h);
+		// Placed above COL-8 (a record of the backfill), COL-9 was taken for news and emitted (fuzz seeds 158345, 304708).
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(5);
+	});
+});
+
 describe("Poll Trigger: the bank's clock and records stamped in its future (poll.ts, core/follow.ts)", () => {
 	it("the bank's clock ignores up to keepTop records stamped in its future wherever the list has them (bankTimeOf)", () => {
 		// A bank listing in the order it recorded records: of the newest 41 handled, 11 are stamped an hour ahead
