@@ -12,6 +12,7 @@ import { remembered } from './across';
 import type { ListFollower } from './follow';
 import { lastValid, MALFORMED } from './memory';
 import { lookBelow, sentinelHolds } from './below';
+import { keepInOrder, mirrorIndexOf } from './offsets';
 import type { CheckProgress, Core, Page } from './types';
 import type { Window } from './windows';
 import { startOf, windowFor, windowHolding } from './windows';
@@ -158,7 +159,7 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 			continue;
 		}
 		lastWindow = key;
-		const was = { bad: indexOf(progress.bad), shallow: indexOf(progress.shallow), deepest: memory.mirror[deepest] };
+		const wasDeepest = memory.mirror[deepest];
 		// The page that placed the trigger in this poll, when it is the one asked for, is taken as read: read again,
 		// it costs the request that judging it (below) needs.
 		const placingPage = f.placing !== undefined && JSON.stringify(f.placing.page.window) === key ? f.placing.page : undefined;
@@ -166,21 +167,18 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 		if (f.stopped) return false;
 		if (taken.outcome === 'capped') continue;
 		last = taken;
-		// Records the page added to the mirror above a record lower its offset by as many.
-		if (progress.offset !== undefined) progress.offset = shifted(progress.offset, was.bad, indexOf(progress.bad));
-		if (progress.shallowOffset !== undefined) progress.shallowOffset = shifted(progress.shallowOffset, was.shallow, indexOf(progress.shallow));
 		const shown = offsetsIn(f, taken.page);
 		for (const reference of shown.keys()) measured.add(reference);
 		if (probing !== undefined && shown.size === 0) blind.set(probing, (blind.get(probing) ?? 0) + 1);
 		learn(f, progress, shown);
-		if (measuring && !shown.has(was.deepest) && indexOf(was.deepest) >= 0) {
+		if (measuring && !shown.has(wasDeepest) && indexOf(wasDeepest) >= 0) {
 			// A short page that stops above the deepest record's rank may be the bank's page cap, not records written
 			// above it: judged first (a cap learned, the next round asks for pages the bank serves).
 			const reaches = taken.page.start + taken.page.slots.length > base() + deepest;
 			if (taken.page.short && !reaches && !taken.endsList && !(yield* f.endsList(taken.page, 'check'))) continue;
 			// The deepest record is not where it could be: more records were written above it than its page holds
 			// (or the bank no longer lists it there). The list is read upward from it, found again by a search.
-			f.reopen(indexOf(was.deepest), taken.page.start + taken.page.slots.length, false);
+			f.reopen(indexOf(wasDeepest), taken.page.start + taken.page.slots.length, false);
 			return true;
 		}
 	}
@@ -210,21 +208,6 @@ function offsetsIn(f: ListFollower, page: Page): Map<string, number> {
 		if (slot.reference !== undefined && index >= 0) offsets.set(slot.reference, page.start + position - (lag + index));
 	});
 	return offsets;
-}
-
-/**
- * The check's bounds stand in the mirror's order: `good` above `shallow` above `bad`, `shallow` at the smaller offset.
- * A `shallow` out of that order (`bad` moved up past it, at its offset) bounds nothing and is dropped: kept, it barred
- * every shallower bound learned after it (a new one must lie below it), and the halving asked for the same page at
- * every poll, for good (the failed transfers of a long fuzz history: a reversal never reported).
- */
-function keepInOrder(progress: CheckProgress, indexOf: (reference: string | undefined) => number): void {
-	if (progress.shallow === undefined) return;
-	const shallow = indexOf(progress.shallow);
-	const between = shallow > indexOf(progress.good) && (progress.bad === undefined || shallow < indexOf(progress.bad));
-	if (between && (progress.offset === undefined || (progress.shallowOffset ?? 0) < progress.offset)) return;
-	progress.shallow = undefined;
-	progress.shallowOffset = undefined;
 }
 
 /** What one page's offsets say of where the deepest stretch of late records lies. */
@@ -277,9 +260,3 @@ function validNear(f: ListFollower, i: number, from: number, to: number): number
 	}
 	return to;
 }
-
-/** The mirror index of `reference`, or -1. */
-const mirrorIndexOf = (mirror: string[], reference: string | undefined) => (reference === undefined ? -1 : mirror.indexOf(reference));
-
-/** An offset learned when a record stood at mirror index `was`, now that it stands at `now`; undefined when gone. */
-const shifted = (offset: number, was: number, now: number) => (was < 0 || now < 0 ? undefined : offset - (now - was));
