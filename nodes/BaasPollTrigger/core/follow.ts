@@ -10,8 +10,8 @@
  */
 import { takeAcross, withNextPage, withPageAbove } from './across';
 import { lookForLateRecords } from './check';
-import { firstValid, historyFloor, MALFORMED, readAgainst, takeIn } from './memory';
-import { boundsAt, followMirror, forgetOffsets } from './offsets';
+import { firstValid, historyFloor, MALFORMED, readAgainst } from './memory';
+import { forgetOffsets, takeInFollowing } from './offsets';
 import { endsList, readPage } from './pages';
 import { clearSearch, searchFrom, searchStep, standsOnHistory } from './search';
 import type { Core, FollowOptions, ListState, Need, Page, Phase } from './types';
@@ -212,9 +212,7 @@ export class ListFollower {
 		if (!checking && !this.handsOn && first !== undefined && reading.deliver.length > 0 && this.options.requestsLeft() > 0) {
 			// Records behind the place come first: this page only places the trigger until the check has ended (when
 			// the poll has a request left for it).
-			const bounds = boundsAt(state);
-			const { headPosition } = takeIn(memory, page.slots, reading, [], page.start === 0);
-			followMirror(state, bounds);
+			const { headPosition } = takeInFollowing(state, page.slots, reading, [], page.start === 0);
 			if (!this.place(page, headPosition, expectedHead, oldHead, endsList)) return { outcome: 'unplaced', page, endsList };
 			this.hold.page = { window, page, extend };
 			state.heldPolls = this.hold.before + 1; // until all of it is handed on
@@ -228,9 +226,7 @@ export class ListFollower {
 		const deliver = checking && expectedHead !== null ? reading.deliver.filter((position) => page.start + position > expectedHead) : reading.deliver;
 		const count = deliver.length === 0 ? 0 : ((yield { kind: 'handOn', slots: deliver.map((position) => page.slots[position]) }) as number);
 		const handled = deliver.slice(0, count);
-		const bounds = boundsAt(state);
-		const { headPosition } = takeIn(memory, page.slots, reading, handled, page.start === 0, boundary);
-		followMirror(state, bounds);
+		const { headPosition } = takeInFollowing(state, page.slots, reading, handled, page.start === 0, boundary);
 		const placed = !checking || headPosition !== undefined ? this.place(page, headPosition, expectedHead, oldHead, endsList) : true;
 		if (count < deliver.length) this.enter('stopped');
 		// A page that handed nothing on and showed no mirrored record (only records remembered from above the place,

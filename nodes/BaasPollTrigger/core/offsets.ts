@@ -6,7 +6,8 @@
  * climbed between two polls of a paused check left the deeper bound at an offset it no longer had, and the halving
  * looked for a stretch that was already handed on).
  */
-import { MALFORMED } from './memory';
+import type { Reading, Slot } from './memory';
+import { MALFORMED, takeIn } from './memory';
 import type { CheckProgress, ListState } from './types';
 
 /** The mirror index of `reference`, or -1. */
@@ -45,6 +46,14 @@ export function followMirror(state: ListState, before: BoundsAt | undefined): vo
 	if (check.shallowOffset === undefined) return;
 	if (before.shallow >= 0 && mirrorIndexOf(mirror, check.shallow) >= 0) check.shallowOffset -= moved(before.shallow, check.shallow);
 	else check.shallow = check.shallowOffset = undefined;
+}
+
+/** `takeIn` (core/memory.ts), with the check's saved offsets following what it changed in the mirror. */
+export function takeInFollowing(state: ListState, slots: Slot[], reading: Reading, handled: number[], startsAtHead: boolean, boundary?: number): ReturnType<typeof takeIn> {
+	const before = boundsAt(state);
+	const taken = takeIn(state.memory, slots, reading, handled, startsAtHead, boundary);
+	followMirror(state, before);
+	return taken;
 }
 
 /** The place moved down inside the mirror (reopen): what the offsets were measured against is gone. */
