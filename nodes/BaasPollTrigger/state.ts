@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiVariant } from '../common/transport/routes';
 import type { Memory } from './core/memory';
 import { MALFORMED } from './core/memory';
-import type { CheckProgress, ListState, Paging } from './core/types';
+import type { CheckProgress, ListState, Paging, Seen } from './core/types';
 import type { PendingSet } from './pending';
 import { parsePending, pendingToJson } from './pending';
 
@@ -74,16 +74,23 @@ function parsePaging(value: unknown, pageSize: number, nowMs: number): Paging {
 	return { cap: v.cap, served, capUntilMs: until, ...asWritten };
 }
 
-/** A check for records written late left unfinished, if the records it names are still mirrored. */
+/**
+ * A check for records written late left unfinished, if the records it names are still mirrored (a bound that does not
+ * parse is dropped: the check measures it again).
+ */
 function parseCheck(value: unknown, mirror: string[]): CheckProgress | undefined {
 	const v = (typeof value === 'object' && value !== null ? value : {}) as IDataObject;
 	const mirrored = (reference: unknown) => (typeof reference === 'string' && reference !== MALFORMED && mirror.includes(reference) ? reference : undefined);
-	const count = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined);
-	const check: CheckProgress = {};
-	for (const [name, value] of Object.entries({ good: mirrored(v.good), bad: mirrored(v.bad), offset: count(v.offset), shallow: mirrored(v.shallow), shallowOffset: count(v.shallowOffset) })) {
-		if (value !== undefined) (check as IDataObject)[name] = value;
-	}
-	return check.good === undefined && check.bad === undefined ? undefined : check;
+	const seen = (fact: unknown): Seen | undefined => {
+		const f = (typeof fact === 'object' && fact !== null ? fact : {}) as IDataObject;
+		const [reference, head] = [mirrored(f.reference), mirrored(f.head)];
+		return reference === undefined || head === undefined || typeof f.span !== 'number' || !Number.isInteger(f.span) ? undefined : { reference, head, span: f.span };
+	};
+	const good = mirrored(v.good);
+	const bad = seen(v.bad);
+	const shallow = bad === undefined ? undefined : seen(v.shallow);
+	if (good === undefined && bad === undefined) return undefined;
+	return { ...(good !== undefined ? { good } : {}), ...(bad !== undefined ? { bad } : {}), ...(shallow !== undefined ? { shallow } : {}) };
 }
 
 /** What lay right below the mirror's deepest record, while that record is still mirrored. */

@@ -15,6 +15,7 @@
  */
 import { ListFollower } from '../../nodes/BaasPollTrigger/core/follow';
 import { MALFORMED } from '../../nodes/BaasPollTrigger/core/memory';
+import { boundsOf } from '../../nodes/BaasPollTrigger/core/offsets';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import { followList } from '../../nodes/BaasPollTrigger/drive';
 import { listToJson, parseListState } from '../../nodes/BaasPollTrigger/state';
@@ -155,12 +156,16 @@ function boundsAgainstTheList(state: ListState, list: Row[], poll: number): stri
 		const unhandled = list.slice(rankOf(place), rankOf(check.good)).filter((r) => !state.memory.seen.has(r.reference));
 		if (unhandled.length > 0) out.push(`poll ${poll}: good ${check.good}, but ${unhandled.map((r) => r.reference).join(', ')} above it not handled`);
 	}
-	if (check.bad !== undefined && check.offset !== undefined && offsetOf(check.bad) !== check.offset) out.push(`poll ${poll}: bad ${check.bad} saved at offset ${check.offset}, stands at ${offsetOf(check.bad)}`);
-	if (check.shallow !== undefined && check.shallowOffset !== undefined && offsetOf(check.shallow) !== check.shallowOffset) out.push(`poll ${poll}: shallow ${check.shallow} saved at offset ${check.shallowOffset}, stands at ${offsetOf(check.shallow)}`);
-	if (check.shallow !== undefined) {
-		const shallow = indexOf(check.shallow);
-		const between = shallow > indexOf(check.good) && (check.bad === undefined || shallow < indexOf(check.bad));
-		if (!between || (check.offset !== undefined && (check.shallowOffset ?? 0) >= check.offset)) out.push(`poll ${poll}: bounds out of order ${JSON.stringify(check)}`);
+	// Each bound is a fact a page showed: its record stood `span` ranks below `head` in the list.
+	for (const [name, seen] of [['bad', check.bad], ['shallow', check.shallow]] as const) {
+		if (seen !== undefined && rankOf(seen.reference) - rankOf(seen.head) !== seen.span) out.push(`poll ${poll}: ${name} ${seen.reference} saved ${seen.span} below ${seen.head}, stands ${rankOf(seen.reference) - rankOf(seen.head)} below it`);
+	}
+	const bounds = boundsOf(mirror, check);
+	if (check.bad !== undefined && bounds.offset !== undefined && offsetOf(check.bad.reference) !== bounds.offset) out.push(`poll ${poll}: bad ${check.bad.reference} at offset ${bounds.offset}, stands at ${offsetOf(check.bad.reference)}`);
+	if (bounds.shallow !== undefined) {
+		const shallow = indexOf(bounds.shallow);
+		const between = shallow > indexOf(bounds.good) && (bounds.bad === undefined || shallow < indexOf(bounds.bad));
+		if (!between || (bounds.offset !== undefined && (bounds.shallowOffset ?? 0) >= bounds.offset)) out.push(`poll ${poll}: bounds out of order ${JSON.stringify(bounds)}`);
 	}
 	return out;
 }

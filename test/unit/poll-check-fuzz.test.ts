@@ -26,11 +26,11 @@ describe('Poll Trigger: the check for records written late, fuzzed directly (che
 		expect(count(/after .* at poll/)).toBe(0);
 	});
 
-	it('follows the mirror with its saved offsets: records a page added above a bound lower its offset, whichever page added them (core/offsets.ts, followMirror)', () => {
+	it('saves its bounds as facts and works their offsets out at use: records a page added above a bound lower its offset, whichever page added them (core/offsets.ts)', () => {
 		// 135 handled, pages of 20, 2 requests a poll: 73 new records on top, 4 written late above h113 and 4 below
 		// h0. The check measures h7's offset (4: the records above h113) and pauses; the pages that climb to the top
-		// take those 4 in. Shifted only after the check's own pages (the rule before), h7 stayed saved at offset 4
-		// while it stood in place, and the halving looked for a stretch already handed on.
+		// take those 4 in. Saved as a number and shifted only after the check's own pages (a rule before 4b5ad19), h7
+		// stayed at offset 4 while it stood in place, and the halving looked for a stretch already handed on.
 		const run = runCheckCase(spelled({ handled: 135, page: 20, budget: 2, history: 3, late: [{ above: -1, length: 4, atPoll: 0 }, { above: 113, length: 4, atPoll: 0 }], fresh: [{ length: 33, atPoll: 0 }, { length: 40, atPoll: 0 }] }));
 		expect(run.violations).toEqual([]);
 		expect(run.polls).toBeLessThanOrEqual(9);

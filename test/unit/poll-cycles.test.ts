@@ -5,6 +5,7 @@
  * (test/support/coreRules.ts); the last keeps a start's floor from hiding a reversal. docs/architecture.md, "The
  * core's rules", names each.
  */
+import { seenAt } from '../../nodes/BaasPollTrigger/core/offsets';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import type { Row } from '../support/coreRules';
 import { handBuilt, poll, row, standingAt, T0, toSlot } from '../support/coreRules';
@@ -125,7 +126,8 @@ describe('Poll Trigger: the check\'s saved bounds stay in the mirror\'s order (c
 		const handled = Array.from({ length: 20 }, (_, i) => row(`h${i}`, 200 - 2 * i));
 		const list = [...handled.slice(0, 6), row('x1', 189), ...handled.slice(6, 12), row('x2', 177), ...handled.slice(12), row('o0', 10)];
 		const state = standingAt(handled, T0 + 50_000, 4);
-		state.check = { good: 'h2', bad: 'h14', offset: 2, shallow: 'h17', shallowOffset: 2 };
+		const mirror = state.memory.mirror;
+		state.check = { good: 'h2', bad: seenAt(mirror, 'h14', 2), shallow: seenAt(mirror, 'h17', 2) };
 		// Kept, the bound under h14 barred the bound the halving's page showed (h8, one rank deep: a shallower
 		// stretch above it), so the halving asked for that page again and stopped, at every poll: neither came.
 		expect(polls(state, list, 5, 10, 4)).toEqual(['x2', 'x1']);

@@ -4,6 +4,7 @@
  * names the rule each test holds and what it costs without it.
  */
 import type { Slot } from '../../nodes/BaasPollTrigger/core/memory';
+import { seenAt } from '../../nodes/BaasPollTrigger/core/offsets';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import { bankTimeOf } from '../../nodes/BaasPollTrigger/forgetting';
 import { startFloor } from '../../nodes/BaasPollTrigger/start';
@@ -366,7 +367,8 @@ describe('Poll Trigger: the check for records written late behind a bank that ca
 		const handled = Array.from({ length: 10 }, (_, i) => row(`h${i}`, 100 + i)).reverse();
 		const late = row('l', 104.5);
 		const list = [...handled.slice(0, 5), late, ...handled.slice(5), ...Array.from({ length: 3 }, (_, i) => row(`o${i}`, 50 - i))];
-		const state: ListState = { ...standingAt(handled, T0 + 90_000, 1), check: { good: 'h9', bad: 'h0', offset: 1 } };
+		const standing = standingAt(handled, T0 + 90_000, 1);
+		const state: ListState = { ...standing, check: { good: 'h9', bad: seenAt(standing.memory.mirror, 'h0', 1) } };
 		const emitted: string[] = [];
 		for (let polls = 0; polls < 6; polls++) emitted.push(...poll(state, list, 10, 1).emitted);
 		// The halving's first page, rank 5 (h5 a rank deep), shows l. Asking that page again (as caca278 did), the check

@@ -1,7 +1,8 @@
 /**
  * The Poll Trigger's saved list state (state.ts): what n8n keeps in static data between polls and across restarts.
  * The note the check leaves right below the deepest record (`belowDeepest`) must come back as it was saved, and only
- * while that record is still mirrored: found at its rank, it ends a check with one request.
+ * while that record is still mirrored: found at its rank, it ends a check with one request. So must a paused check's
+ * bounds (facts: where a page showed a record, against the mirror's first record), while both records are mirrored.
  */
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import { listToJson, parseListState } from '../../nodes/BaasPollTrigger/state';
@@ -32,5 +33,16 @@ describe('Poll Trigger: the saved list state (state.ts)', () => {
 		expect(roundTrip(handled({ deepest: 'gone', reference: 'h' }))?.belowDeepest).toBeUndefined();
 		const saved = { ...listToJson(SCOPE, handled(undefined)), belowDeepest: { deepest: 'b', reference: 'h', createdMs: NOW - 90_000 } };
 		expect(parseListState(saved, SCOPE, NOW, 100)?.belowDeepest).toEqual({ deepest: 'b', reference: 'h' });
+	});
+
+	it('keeps a paused check\'s bounds as the facts they are, and drops a bound whose records are no longer mirrored or that does not parse', () => {
+		const list = { ...handled(undefined), memory: { seen: new Map([['c', NOW - 3_000], ['b', NOW - 2_000], ['a', NOW - 1_000]]), mirror: ['a', 'b', 'c'] } };
+		const check = { good: 'a', bad: { reference: 'c', head: 'a', span: 4 }, shallow: { reference: 'b', head: 'a', span: 2 } };
+		expect(roundTrip({ ...list, check })?.check).toEqual(check);
+		expect(roundTrip({ ...list, check: { ...check, bad: { reference: 'c', head: 'gone', span: 4 } } })?.check).toEqual({ good: 'a' });
+		const saved = { ...listToJson(SCOPE, list), check: { good: 'a', bad: { reference: 'c', head: 'a', span: 1.5 }, shallow: 'b' } };
+		expect(parseListState(saved, SCOPE, NOW, 100)?.check).toEqual({ good: 'a' });
+		// A shallower bound only beside a deeper one.
+		expect(roundTrip({ ...list, check: { good: 'a', shallow: check.shallow } })?.check).toEqual({ good: 'a' });
 	});
 });

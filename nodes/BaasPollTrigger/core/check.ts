@@ -10,12 +10,13 @@
  */
 import { remembered } from './across';
 import type { ListFollower } from './follow';
-import { lastValid, MALFORMED } from './memory';
+import { lastValid } from './memory';
 import { lookBelow, sentinelHolds } from './below';
-import { keepInOrder, mirrorIndexOf } from './offsets';
+import type { Bounds } from './offsets';
+import { boundsOf, keepInOrder, mirrorIndexOf, saveBounds } from './offsets';
 import type { CheckProgress, Core, Page } from './types';
-import type { Window } from './windows';
-import { startOf, windowFor, windowHolding } from './windows';
+import type { CheckMove, CheckView } from './checkMove';
+import { belowMove, boundsMove } from './checkMove';
 
 /**
  * Looks for records the bank wrote late, behind the place. Only once the trigger is up to the newest record.
@@ -40,10 +41,10 @@ export function* lookForLateRecords(f: ListFollower): Core<void> {
 	// An earlier poll's check that ran out of requests goes on where it stood (its records still mirrored).
 	const resumed = state.check;
 	if (resumed?.good !== undefined && indexOf(resumed.good) > indexOf(progress.good)) progress.good = resumed.good;
-	if (resumed?.bad !== undefined && indexOf(resumed.bad) > indexOf(progress.good)) {
-		const { bad, offset, shallow, shallowOffset } = resumed;
-		Object.assign(progress, { bad, offset, shallow, shallowOffset });
-		keepInOrder(progress, indexOf);
+	if (resumed?.bad !== undefined && indexOf(resumed.bad.reference) > indexOf(progress.good)) {
+		const bounds = { ...boundsOf(state.memory.mirror, resumed), good: progress.good };
+		keepInOrder(bounds, indexOf);
+		saveBounds(state.memory.mirror, progress, bounds);
 	}
 	// Saved as it goes: a poll out of requests (or time) leaves it to the next; a check that ended clears it.
 	state.check = progress;
@@ -79,7 +80,6 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 	const measured = new Set<string>();
 	/** Records whose probe (the halving's page) showed no mirrored record, and how many times in this poll. */
 	const blind = new Map<string, number>();
-	let probing: string | undefined;
 	let last: { page: Page; endsList: boolean } | undefined = f.placing;
 	let lastWindow: string | undefined;
 	for (let round = 0; state.lag !== null; round++) {
@@ -87,14 +87,15 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 		const deepest = lastValid(memory.mirror);
 		if (deepest < 0) return true;
 		const from = indexOf(progress.good);
-		if (round === 0 && deepest > from && progress.offset === undefined) {
+		// The bounds as offsets in the mirror as it stands now (derived from what pages showed: offsets.ts).
+		const bounds = boundsOf(memory.mirror, progress);
+		if (round === 0 && deepest > from && bounds.offset === undefined) {
 			const holds = yield* sentinelHolds(f, deepest);
 			if (holds === true) return true;
 			if (holds === false) state.belowDeepest = undefined;
 		}
-		let window: Window;
-		let measuring = false;
-		probing = undefined;
+		const view = (): CheckView => ({ mirror: memory.mirror, lag: base(), cap, deepest, from, bounds, last, lastWindow, blind, measured, requestsLeft: f.options.requestsLeft() });
+		let move: CheckMove;
 		if (deepest <= from) {
 			// Step 2: the deepest mirrored record stands where the mirror has it. Below it, down to the floor?
 			const below = yield* lookBelow(f, deepest, underRemembered(f, deepest, last));
@@ -104,53 +105,14 @@ function* checkBehind(f: ListFollower, progress: CheckProgress): Core<boolean> {
 				continue;
 			}
 			if (below !== 'read') return true;
-			// A page holding it and as much as possible below it; when every page holding it ends with it, the page
-			// right below it. So too when that page ends no lower than the page just read (no page holds it nearer its
-			// top), if the poll has a request left for it; if not, the check pauses, and the records held for it go
-			// on. (Asked for the page just read again, the check found nothing new and stopped there at every poll,
-			// for good: a record written below an entry with no record under the deepest one was never found.)
-			window = windowFor(base() + deepest, cap, 'top', 0);
-			const lastEnd = last === undefined ? -1 : last.page.start + last.page.slots.length;
-			const readBefore = !last?.page.short && startOf(window) + window.size <= lastEnd;
-			if (readBefore && f.options.requestsLeft() < 1) return false;
-			// (Past the page just read when it already showed what lies right below the record.)
-			const next = readBefore && lastEnd > base() + deepest + 1 ? lastEnd : base() + deepest + 1;
-			if (readBefore || base() + deepest - startOf(window) === window.size - 1) window = windowFor(next, cap, 'top', 0);
-		} else if (progress.offset === undefined || indexOf(progress.bad) <= from) {
-			// Step 1: the deepest record's offset. It opens its page, so the page also shows what lies below it.
-			measuring = true;
-			window = windowFor(base() + deepest, cap, 'top', 0);
-		} else {
-			const offset = progress.offset;
-			const hi = indexOf(progress.bad);
-			const shallow = indexOf(progress.shallow);
-			const lo = shallow > from && shallow < hi ? shallow : from;
-			const rankHi = base() + hi + offset;
-			const span = rankHi - (base() + lo + (lo === from ? 0 : (progress.shallowOffset ?? 0)));
-			const mid = validNear(f, Math.floor((lo + hi) / 2), lo, hi);
-			const holding = windowHolding(rankHi - span, rankHi, cap);
-			if (holding !== undefined) {
-				// The stretch fits in a page: one showing both records hands on what lies between them.
-				window = holding;
-			} else if (mid === hi) {
-				// Nothing mirrored between them, and more records than a page holds: read upward from the deeper one.
-				f.reopen(hi, rankHi, measured.has(memory.mirror[hi]));
-				return true;
-			} else {
-				// The page that shows the record halfway if it lies in the deepest stretch; if it showed no mirrored
-				// record (a record written late stands at that rank), the page that shows it in place. Neither: the
-				// stretch is read upward from the deeper record, rather than the same page asked for again for good.
-				probing = memory.mirror[mid];
-				const tries = blind.get(probing) ?? 0;
-				const inPlace = windowFor(base() + mid, cap, 'top', 0);
-				if (tries === 0) window = windowFor(base() + mid + offset, cap, 'bottom', 0);
-				else if (tries === 1 && JSON.stringify(inPlace) !== lastWindow) window = inPlace;
-				else {
-					f.reopen(hi, rankHi, measured.has(memory.mirror[hi]));
-					return true;
-				}
-			}
+			move = belowMove(view());
+		} else move = boundsMove(view());
+		if (move.kind === 'pause') return false;
+		if (move.kind === 'reopen') {
+			f.reopen(move.index, move.rank, move.shown);
+			return true;
 		}
+		const { window, measuring, probing } = move;
 		const key = JSON.stringify(window);
 		if (key === lastWindow) {
 			// The same page again. A short one may hide what is sought below it: whether the bank caps its pages is
@@ -211,7 +173,14 @@ function offsetsIn(f: ListFollower, page: Page): Map<string, number> {
 }
 
 /** What one page's offsets say of where the deepest stretch of late records lies. */
-function learn(f: ListFollower, progress: CheckProgress, shown: Map<string, number>): void {
+function learn(f: ListFollower, saved: CheckProgress, shown: Map<string, number>): void {
+	const mirror = f.state.memory.mirror;
+	const progress = boundsOf(mirror, saved);
+	learnInto(f, progress, shown);
+	saveBounds(mirror, saved, progress);
+}
+
+function learnInto(f: ListFollower, progress: Bounds, shown: Map<string, number>): void {
 	const mirror = f.state.memory.mirror;
 	const indexOf = (reference: string | undefined) => mirrorIndexOf(mirror, reference);
 	keepInOrder(progress, indexOf);
@@ -249,14 +218,4 @@ function learn(f: ListFollower, progress: CheckProgress, shown: Map<string, numb
 	// Nothing written late above the deepest record: all is in place.
 	if (progress.offset === 0) progress.good = deepest;
 	keepInOrder(progress, indexOf);
-}
-
-
-/** A mirror index near `i` (strictly between `from` and `to`) holding a record, not a malformed slot. */
-function validNear(f: ListFollower, i: number, from: number, to: number): number {
-	const mirror = f.state.memory.mirror;
-	for (let d = 0; d < to - from; d++) {
-		for (const j of [i - d, i + d]) if (j > from && j < to && mirror[j] !== MALFORMED) return j;
-	}
-	return to;
 }

@@ -10,8 +10,7 @@
  */
 import { takeAcross, withNextPage, withPageAbove } from './across';
 import { lookForLateRecords } from './check';
-import { firstValid, historyFloor, MALFORMED, readAgainst } from './memory';
-import { forgetOffsets, takeInFollowing } from './offsets';
+import { firstValid, historyFloor, MALFORMED, readAgainst, takeIn } from './memory';
 import { endsList, readPage } from './pages';
 import { clearSearch, searchFrom, searchStep, standsOnHistory } from './search';
 import type { Core, FollowOptions, ListState, Need, Page, Phase } from './types';
@@ -212,7 +211,7 @@ export class ListFollower {
 		if (!checking && !this.handsOn && first !== undefined && reading.deliver.length > 0 && this.options.requestsLeft() > 0) {
 			// Records behind the place come first: this page only places the trigger until the check has ended (when
 			// the poll has a request left for it).
-			const { headPosition } = takeInFollowing(state, page.slots, reading, [], page.start === 0);
+			const { headPosition } = takeIn(state.memory, page.slots, reading, [], page.start === 0);
 			if (!this.place(page, headPosition, expectedHead, oldHead, endsList)) return { outcome: 'unplaced', page, endsList };
 			this.hold.page = { window, page, extend };
 			state.heldPolls = this.hold.before + 1; // until all of it is handed on
@@ -226,7 +225,7 @@ export class ListFollower {
 		const deliver = checking && expectedHead !== null ? reading.deliver.filter((position) => page.start + position > expectedHead) : reading.deliver;
 		const count = deliver.length === 0 ? 0 : ((yield { kind: 'handOn', slots: deliver.map((position) => page.slots[position]) }) as number);
 		const handled = deliver.slice(0, count);
-		const { headPosition } = takeInFollowing(state, page.slots, reading, handled, page.start === 0, boundary);
+		const { headPosition } = takeIn(state.memory, page.slots, reading, handled, page.start === 0, boundary);
 		const placed = !checking || headPosition !== undefined ? this.place(page, headPosition, expectedHead, oldHead, endsList) : true;
 		if (count < deliver.length) this.enter('stopped');
 		// A page that handed nothing on and showed no mirrored record (only records remembered from above the place,
@@ -281,7 +280,6 @@ export class ListFollower {
 	reopen(index: number, rank: number, shown: boolean): void {
 		const { state } = this;
 		this.hold.page = undefined;
-		if (state.check !== undefined && index > 0) forgetOffsets(state.check);
 		state.memory.mirror = state.memory.mirror.slice(index);
 		state.lag = shown ? rank : null;
 		clearSearch(state, shown ? undefined : rank);

@@ -1,67 +1,67 @@
 /**
- * What the check for records written late keeps between pages and polls (CheckProgress, core/types.ts) stays true of
- * the list as the mirror changes. An offset is `rank − (lag + mirror index)`: how many records the bank lists above a
- * mirrored record that the mirror lacks. Whatever takes a page in (core/follow.ts, take) can add records to the
- * mirror above a bound, so the offsets follow every change of the mirror, not only the check's own pages (a page
- * climbed between two polls of a paused check left the deeper bound at an offset it no longer had, and the halving
- * looked for a stretch that was already handed on).
+ * The check for records written late saves where it saw records (CheckProgress, core/types.ts) as facts a page showed,
+ * and works out the offsets it needs from them when it uses them. An offset is `rank − (lag + mirror index)`: how many
+ * records the bank lists above a mirrored record that the mirror lacks. Saved as a number, it described the mirror of
+ * the moment, and every page taken in since (a page climbing to the top between two polls of a paused check) had to
+ * shift it, or the halving looked for a stretch already handed on. A fact (`Seen`: the record stood so many ranks below
+ * the mirror's first record) stays true whatever the mirror takes in; it is forgotten only with the records it names.
  */
-import type { Reading, Slot } from './memory';
-import { MALFORMED, takeIn } from './memory';
-import type { CheckProgress, ListState } from './types';
+import { MALFORMED } from './memory';
+import type { CheckProgress, Seen } from './types';
 
 /** The mirror index of `reference`, or -1. */
 export const mirrorIndexOf = (mirror: string[], reference: string | undefined) => (reference === undefined ? -1 : mirror.indexOf(reference));
 
-/** Where the check's bounds and the mirror's first record stand before the mirror changes. */
-export interface BoundsAt {
-	head: string;
-	headIndex: number;
-	bad: number;
-	shallow: number;
+/** The mirror's first record (its first entry may be malformed) and its index; undefined when it holds none. */
+function headOf(mirror: string[]): { head: string; index: number } | undefined {
+	const index = mirror.findIndex((reference) => reference !== MALFORMED);
+	return index < 0 ? undefined : { head: mirror[index], index };
 }
 
-export function boundsAt(state: ListState): BoundsAt | undefined {
-	const check = state.check;
-	if (check === undefined || (check.offset === undefined && check.shallowOffset === undefined)) return undefined;
-	const mirror = state.memory.mirror;
-	const headIndex = mirror.findIndex((reference) => reference !== MALFORMED);
-	if (headIndex < 0) return undefined;
-	return { head: mirror[headIndex], headIndex, bad: mirrorIndexOf(mirror, check.bad), shallow: mirrorIndexOf(mirror, check.shallow) };
+/** What a page showed: `reference` at `offset` now, as a fact against the mirror's first record. */
+export function seenAt(mirror: string[], reference: string, offset: number): Seen | undefined {
+	const head = headOf(mirror);
+	const index = mirrorIndexOf(mirror, reference);
+	return head === undefined || index < 0 ? undefined : { reference, head: head.head, span: offset + index - head.index };
 }
 
 /**
- * After the mirror changed (and the place with its first record): each bound's offset less the entries that came
- * into the mirror between the first record and it. Where the first record left the mirror, the offsets are no longer
- * known: the check measures them again.
+ * The offset of what `seen` saw, in today's mirror: the ranks it stood below its first record, less the mirror
+ * entries between the two. Unknown (undefined) once either left the mirror (the place moved down past them).
  */
-export function followMirror(state: ListState, before: BoundsAt | undefined): void {
-	const check = state.check;
-	if (before === undefined || check === undefined) return;
-	const mirror = state.memory.mirror;
-	const head = mirror.indexOf(before.head);
-	if (head < 0) return forgetOffsets(check);
-	const moved = (was: number, reference: string | undefined) => mirrorIndexOf(mirror, reference) - head - (was - before.headIndex);
-	if (check.offset !== undefined) check.offset = before.bad < 0 || mirrorIndexOf(mirror, check.bad) < 0 ? undefined : check.offset - moved(before.bad, check.bad);
-	if (check.shallowOffset === undefined) return;
-	if (before.shallow >= 0 && mirrorIndexOf(mirror, check.shallow) >= 0) check.shallowOffset -= moved(before.shallow, check.shallow);
-	else check.shallow = check.shallowOffset = undefined;
+export function offsetOf(mirror: string[], seen: Seen | undefined): number | undefined {
+	if (seen === undefined) return undefined;
+	const head = mirrorIndexOf(mirror, seen.head);
+	const index = mirrorIndexOf(mirror, seen.reference);
+	return head < 0 || index < 0 ? undefined : seen.span - (index - head);
 }
 
-/** `takeIn` (core/memory.ts), with the check's saved offsets following what it changed in the mirror. */
-export function takeInFollowing(state: ListState, slots: Slot[], reading: Reading, handled: number[], startsAtHead: boolean, boundary?: number): ReturnType<typeof takeIn> {
-	const before = boundsAt(state);
-	const taken = takeIn(state.memory, slots, reading, handled, startsAtHead, boundary);
-	followMirror(state, before);
-	return taken;
+/** The check's bounds as offsets in today's mirror: what one round of the check works with (check.ts). */
+export interface Bounds {
+	good?: string;
+	bad?: string;
+	offset?: number;
+	shallow?: string;
+	shallowOffset?: number;
 }
 
-/** The place moved down inside the mirror (reopen): what the offsets were measured against is gone. */
-export function forgetOffsets(check: CheckProgress): void {
-	check.bad = undefined;
-	check.offset = undefined;
-	check.shallow = undefined;
-	check.shallowOffset = undefined;
+/** `progress` in today's mirror: a bound whose offset is no longer known is no bound. */
+export function boundsOf(mirror: string[], progress: CheckProgress): Bounds {
+	const offset = offsetOf(mirror, progress.bad);
+	const shallowOffset = offset === undefined ? undefined : offsetOf(mirror, progress.shallow);
+	return {
+		good: progress.good,
+		...(offset !== undefined ? { bad: progress.bad?.reference, offset } : {}),
+		...(shallowOffset !== undefined ? { shallow: progress.shallow?.reference, shallowOffset } : {}),
+	};
+}
+
+/** Saves `bounds` into `progress` as facts (a shallower bound only beside a deeper one). */
+export function saveBounds(mirror: string[], progress: CheckProgress, bounds: Bounds): void {
+	progress.good = bounds.good;
+	progress.bad = bounds.bad === undefined || bounds.offset === undefined ? undefined : seenAt(mirror, bounds.bad, bounds.offset);
+	progress.shallow =
+		progress.bad === undefined || bounds.shallow === undefined || bounds.shallowOffset === undefined ? undefined : seenAt(mirror, bounds.shallow, bounds.shallowOffset);
 }
 
 /**
@@ -70,11 +70,11 @@ export function forgetOffsets(check: CheckProgress): void {
  * every shallower bound learned after it (a new one must lie below it), and the halving asked for the same page at
  * every poll, for good (the failed transfers of a long fuzz history: a reversal never reported).
  */
-export function keepInOrder(progress: CheckProgress, indexOf: (reference: string | undefined) => number): void {
-	if (progress.shallow === undefined) return;
-	const shallow = indexOf(progress.shallow);
-	const between = shallow > indexOf(progress.good) && (progress.bad === undefined || shallow < indexOf(progress.bad));
-	if (between && (progress.offset === undefined || (progress.shallowOffset ?? 0) < progress.offset)) return;
-	progress.shallow = undefined;
-	progress.shallowOffset = undefined;
+export function keepInOrder(bounds: Bounds, indexOf: (reference: string | undefined) => number): void {
+	if (bounds.shallow === undefined) return;
+	const shallow = indexOf(bounds.shallow);
+	const between = shallow > indexOf(bounds.good) && (bounds.bad === undefined || shallow < indexOf(bounds.bad));
+	if (between && (bounds.offset === undefined || (bounds.shallowOffset ?? 0) < bounds.offset)) return;
+	bounds.shallow = undefined;
+	bounds.shallowOffset = undefined;
 }

@@ -32,6 +32,17 @@ export interface Page {
 }
 
 /**
+ * Where a record stood in the bank's list when a page of a check showed it: `span` ranks below `head`, then the
+ * mirror's first record. A fact about the list, true as long as nothing is written between the two; the offset the
+ * check needs is worked out from it when used (core/offsets.ts), whatever the mirror took in since.
+ */
+export interface Seen {
+	reference: string;
+	head: string;
+	span: number;
+}
+
+/**
  * Where a check for records written late stands. The offset of a mirrored record is how many ranks deeper the bank
  * lists it than the mirror has it: records written late above it (0: in place). Offsets grow with depth; the check
  * finds where they last grow (the deepest stretch of late records) first, so what it hands on comes oldest first.
@@ -39,12 +50,10 @@ export interface Page {
 export interface CheckProgress {
 	/** The deepest record seen in place. */
 	good?: string;
-	/** A record seen at `offset`, the offset of the deepest mirrored record: the deepest stretch lies above it. */
-	bad?: string;
-	offset?: number;
-	/** A record seen at `shallowOffset`, less than `offset`: the deepest stretch lies below it. */
-	shallow?: string;
-	shallowOffset?: number;
+	/** A record seen at the offset of the deepest mirrored record: the deepest stretch lies above it. */
+	bad?: Seen;
+	/** A record seen at a smaller offset than `bad`'s: the deepest stretch lies below it. */
+	shallow?: Seen;
 }
 
 /** One list's follower between polls: saved in the node's static data (state.ts). */
