@@ -10,13 +10,14 @@
  */
 import { takeAcross, withNextPage, withPageAbove } from './across';
 import { lookForLateRecords } from './check';
+import type { Reading } from './memory';
 import { firstValid, historyFloor, MALFORMED, readAgainst, takeIn } from './memory';
 import { endsList, readPage } from './pages';
 import { clearSearch, searchFrom, searchStep, standsOnHistory } from './search';
 import type { Core, FollowOptions, ListState, Need, Page, Phase } from './types';
 import { needOf, PHASES } from './types';
 import type { Window } from './windows';
-import { startOf, windowFor } from './windows';
+import { firstSlack, startOf, windowFor } from './windows';
 
 /**
  * Polls in a row a list's new records may wait for a check that cannot end in one poll for lack of requests. The
@@ -130,30 +131,18 @@ export class ListFollower {
 			state.lag = null;
 			clearSearch(state);
 		}
-		if (state.lag === null) return yield* this.searchStep();
+		if (state.lag === null) return yield* searchStep(this);
 		const cap = this.state.paging.cap;
 		// The page is placed around the newest handled record that is a record (a malformed entry can place nothing).
 		const anchor = (firstValid(state.memory) as { index: number; reference: string }).index;
 		const rank = state.lag + anchor;
 		// The first page of a poll leaves room below the place for what was written above it since the last poll.
-		const slack = !this.placed ? this.firstSlack(cap) : this.slack;
+		const slack = !this.placed ? firstSlack(this.slack, cap, state.grewBy) : this.slack;
 		const window: Window = rank <= cap - 1 - slack ? { page: 1, size: cap } : windowFor(rank, cap, 'bottom', slack, anchor + 1);
 		// No page holds the place and a record above it: two pages, when the poll can still make two requests.
 		const across = state.lag > 0 && startOf(window) >= state.lag;
 		const taken = across ? yield* takeAcross(this, window) : yield* this.take(window);
 		if (taken.outcome === 'unplaced') yield* searchFrom(this, taken, rank);
-	}
-
-	/** Room below the place in the first page of a poll: for what the bank wrote above it since the last poll. */
-	private firstSlack(cap: number): number {
-		const half = Math.floor(cap / 2);
-		const grewBy = this.state.grewBy;
-		return grewBy === undefined ? Math.max(this.slack, half) : Math.max(this.slack, Math.min(half, 2 * grewBy));
-	}
-
-	/** One page of the search for the place (search.ts). */
-	private *searchStep(): Core<void> {
-		yield* searchStep(this);
 	}
 
 	/**
@@ -163,40 +152,56 @@ export class ListFollower {
 	 */
 	*take(window: Window, read?: Page, checking = false, extend = true, endsKnown?: boolean): Core<Taken> {
 		const { state } = this;
-		const memory = state.memory;
 		// A page read for the check is the check's to pay for (the poll serves checks after every list's place).
 		const need: Need | undefined = checking ? 'check' : undefined;
-		const page = read ?? (yield* this.read(window, need));
-		const readAs = (reachesEnd: boolean) => readAgainst(memory, page.slots, reachesEnd, historyFloor(state), state.paging.asWritten === true && this.options.gainsByStatus !== true);
-		let reading = readAs(false);
-		let endsList = false;
-		// A short page: whether the list ends there decides where its records lie (when anything depends on it).
-		if (endsKnown !== undefined) {
-			endsList = endsKnown;
-			if (endsList) reading = readAs(true);
-		} else if (page.short && (reading.anchor === 'none' || reading.unplacedBelow || reading.besideEnd === true)) {
-			endsList = yield* this.endsList(page, need);
-			if (!endsList && reading.anchor === 'none') return { outcome: 'capped', page, endsList };
-			if (endsList) reading = readAs(true);
-		}
-		// Placed only against handled records, or when it hands something on: an empty page past the list's end, or
-		// a page of history, says only where not to look. But for history under entries with no record, on which the
-		// search found news above: the trigger stands on that history record, saved, and what lies above it is read
-		// upward like any backlog, at the next poll if not in this one (standsOnHistory).
-		const boundary = standsOnHistory(state, page, reading);
-		if ((reading.anchor === 'floor' || reading.anchor === 'end') && reading.deliver.length === 0 && boundary === undefined && extend) {
+		let page = read ?? (yield* this.read(window, need));
+		// A page joined with the page above or below it (read when nothing moved between) is read once more, as one.
+		for (;;) {
+			const judged = yield* this.judge(page, need, endsKnown);
+			if (judged === 'capped') return { outcome: 'capped', page, endsList: false };
+			const { reading, endsList } = judged;
+			// Placed only against handled records, or when it hands something on: an empty page past the list's end, or
+			// a page of history, says only where not to look. But for history under entries with no record, on which the
+			// search found news above: the trigger stands on that history record, saved, and what lies above it is read
+			// upward like any backlog, at the next poll if not in this one (standsOnHistory).
+			const boundary = standsOnHistory(state, page, reading);
 			// History or the list's end opens the page, or lies under malformed entries only (pages of one record, or a
 			// boundary right above it): what lies just above is read with it, when nothing moved in between.
-			const joined = yield* withPageAbove(this, page, need);
-			if (joined !== undefined) return yield* this.take(window, joined, checking, false);
-		}
-		if (reading.anchor === 'none' || (reading.anchor !== 'handled' && reading.deliver.length === 0 && boundary === undefined)) return { outcome: 'unplaced', page, endsList };
-		if (reading.unplacedBelow && !endsList && extend) {
+			const above = (reading.anchor === 'floor' || reading.anchor === 'end') && reading.deliver.length === 0 && boundary === undefined;
+			const joined = !extend ? undefined : above ? yield* withPageAbove(this, page, need) : undefined;
+			if (joined !== undefined) {
+				[page, extend, endsKnown] = [joined, false, undefined];
+				continue;
+			}
+			if (reading.anchor === 'none' || (reading.anchor !== 'handled' && reading.deliver.length === 0 && boundary === undefined)) return { outcome: 'unplaced', page, endsList };
 			// New records below handled ones run on to the page's end: the next page may show a handled record below
 			// them, which places them (read together as one page when nothing moved between the two reads).
-			const joined = yield* withNextPage(this, page, need);
-			if (joined !== undefined) return yield* this.take(window, joined, checking, false);
+			const below = reading.unplacedBelow && !endsList && extend ? yield* withNextPage(this, page, need) : undefined;
+			if (below !== undefined) {
+				[page, extend, endsKnown] = [below, false, undefined];
+				continue;
+			}
+			return yield* this.takeReading(window, page, { reading, endsList, boundary }, checking, extend);
 		}
+	}
+
+	/** How `page` reads against the memory; whether a short page ends the list, when anything depends on it. */
+	private *judge(page: Page, need: Need | undefined, endsKnown: boolean | undefined): Core<{ reading: Reading; endsList: boolean } | 'capped'> {
+		const { state } = this;
+		const readAs = (reachesEnd: boolean) => readAgainst(state.memory, page.slots, reachesEnd, historyFloor(state), state.paging.asWritten === true && this.options.gainsByStatus !== true);
+		const reading = readAs(false);
+		if (endsKnown !== undefined) return { reading: endsKnown ? readAs(true) : reading, endsList: endsKnown };
+		if (!page.short || !(reading.anchor === 'none' || reading.unplacedBelow || reading.besideEnd === true)) return { reading, endsList: false };
+		const endsList = yield* this.endsList(page, need);
+		if (!endsList && reading.anchor === 'none') return 'capped';
+		return { reading: endsList ? readAs(true) : reading, endsList };
+	}
+
+	/** Takes in a page read and placed (take): hands on what it may, moves the place, or holds it for the check. */
+	private *takeReading(window: Window, page: Page, read: { reading: Reading; endsList: boolean; boundary?: number }, checking: boolean, extend: boolean): Core<Taken> {
+		const { state } = this;
+		const memory = state.memory;
+		const { reading, endsList, boundary } = read;
 		if (reading.unplacedBelow && !endsList) {
 			// New records below handled ones run on past the page: older than everything new above them, they come
 			// first. The place moves below them, past the mirror's end, and the list is read upward from there
@@ -210,12 +215,11 @@ export class ListFollower {
 		const oldHead = first?.reference;
 		if (!checking && !this.handsOn && first !== undefined && reading.deliver.length > 0 && this.options.requestsLeft() > 0) {
 			// Records behind the place come first: this page only places the trigger until the check has ended (when
-			// the poll has a request left for it).
+			// the poll has a request left for it). The check runs next (step, followList), then hands it on (release).
 			const { headPosition } = takeIn(state.memory, page.slots, reading, [], page.start === 0);
 			if (!this.place(page, headPosition, expectedHead, oldHead, endsList)) return { outcome: 'unplaced', page, endsList };
 			this.hold.page = { window, page, extend };
 			state.heldPolls = this.hold.before + 1; // until all of it is handed on
-			yield* this.lookForLateRecords();
 			return { outcome: 'placed', page, endsList };
 		}
 		// Handed on by the poll, oldest first: as many as it could (a transfer's status look-up takes a request). Those
@@ -237,19 +241,23 @@ export class ListFollower {
 	/** Moves the place to where `page` shows it; false when the page does not show where it is. */
 	private place(page: Page, headPosition: number | undefined, expectedHead: number | null, oldHead: string | undefined, endsList: boolean): boolean {
 		const { state } = this;
-		const mirror = state.memory.mirror;
-		const indexOf = new Map<string, number>();
-		mirror.forEach((reference, i) => reference !== MALFORMED && !indexOf.has(reference) && indexOf.set(reference, i));
-		const inPage = page.slots
-			.map((slot, position) => ({ position, index: slot.reference === undefined ? undefined : indexOf.get(slot.reference) }))
-			.filter((entry): entry is { position: number; index: number } => entry.index !== undefined);
+		// The page's entries that the mirror holds, with their mirror index.
+		const mirrored = () => {
+			const indexOf = new Map<string, number>();
+			state.memory.mirror.forEach((reference, i) => reference !== MALFORMED && !indexOf.has(reference) && indexOf.set(reference, i));
+			return page.slots
+				.map((slot, position) => ({ position, index: slot.reference === undefined ? undefined : indexOf.get(slot.reference) }))
+				.filter((entry): entry is { position: number; index: number } => entry.index !== undefined);
+		};
+		let inPage = mirrored();
 		if (headPosition === undefined && inPage.length === 0) return false; // the page said nothing of where the place is: the search goes on
 		if (headPosition === undefined && inPage[0].index > 0) {
 			// Shown only by handled records deeper than the place: where the place stands above them is not known (a
 			// record stamped in the bank's future stays on top while newer ones land below it, so a burst can lie
 			// between them), so it is never estimated from them: the list is read upward from the record the page shows.
 			this.reopen(inPage[0].index, page.start + inPage[0].position, true);
-			return this.place(page, inPage[0].position, null, undefined, endsList);
+			[headPosition, expectedHead, oldHead] = [inPage[0].position, null, undefined];
+			inPage = mirrored();
 		}
 		state.lag = page.start + (headPosition ?? inPage[0].position);
 		clearSearch(state);

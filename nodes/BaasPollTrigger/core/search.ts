@@ -34,8 +34,8 @@ export function* searchFrom(f: ListFollower, taken: Taken, rank: number): Core<v
 export function* searchStep(f: ListFollower): Core<void> {
 	const { state } = f;
 	const cap = f.state.paging.cap;
-	const lo = state.searchFrom ?? 0;
-	if (state.searchTo !== undefined && state.searchTo <= lo) {
+	if (state.searchTo !== undefined && state.searchTo <= (state.searchFrom ?? 0)) {
+		const lo = state.searchFrom ?? 0;
 		// Nothing mirrored, and the list ends at `lo`: a page reaching past that rank is placed by the end. With
 		// nothing at all after the floor, the list is read up to its newest record. The bounds are cleared once that
 		// page is read: a poll that ends before it (no request left) leaves them for the next, which reads it.
@@ -57,8 +57,8 @@ export function* searchStep(f: ListFollower): Core<void> {
 		if (state.searchMet === true) return lost(f);
 		state.searchMet = true;
 		state.searchFrom = undefined;
-		return yield* searchStep(f);
 	}
+	const lo = state.searchFrom ?? 0;
 	let rank: number;
 	if (state.searchTo === undefined) rank = f.search.probes === 0 && !f.search.resumed ? lo : Math.max(lo + cap, 2 * lo);
 	else rank = lo + Math.max(0, Math.floor((state.searchTo - lo - cap) / 2));

@@ -52,3 +52,12 @@ export function windowHolding(from: number, to: number, cap: number): Window | u
 	}
 	return undefined;
 }
+
+/**
+ * Room to leave below the place in the first page of a poll, for what the bank wrote above it since the last poll:
+ * twice what it wrote between the last two polls (`grewBy`), at most half a page; half a page when that is not known.
+ */
+export function firstSlack(slack: number, cap: number, grewBy: number | undefined): number {
+	const half = Math.floor(cap / 2);
+	return grewBy === undefined ? Math.max(slack, half) : Math.max(slack, Math.min(half, 2 * grewBy));
+}
