@@ -12,11 +12,10 @@ import { remembered } from './across';
 import type { ListFollower } from './follow';
 import { lastValid } from './memory';
 import { lookBelow, sentinelHolds } from './below';
-import type { Bounds } from './offsets';
-import { boundsOf, keepInOrder, mirrorIndexOf, saveBounds } from './offsets';
+import { boundsOf, keepInOrder, learnBounds, mirrorIndexOf, saveBounds } from './offsets';
 import type { CheckProgress, Core, Page } from './types';
-import type { CheckMove, CheckView } from './checkMove';
-import { belowMove, boundsMove } from './checkMove';
+import type { CheckMove, CheckView } from './moves';
+import { belowMove, boundsMove } from './moves';
 
 /**
  * Looks for records the bank wrote late, behind the place. Only once the trigger is up to the newest record.
@@ -172,50 +171,9 @@ function offsetsIn(f: ListFollower, page: Page): Map<string, number> {
 	return offsets;
 }
 
-/** What one page's offsets say of where the deepest stretch of late records lies. */
+/** What one page's offsets say of where the deepest stretch of late records lies (learnBounds, offsets.ts). */
 function learn(f: ListFollower, saved: CheckProgress, shown: Map<string, number>): void {
 	const mirror = f.state.memory.mirror;
-	const progress = boundsOf(mirror, saved);
-	learnInto(f, progress, shown);
-	saveBounds(mirror, saved, progress);
-}
-
-function learnInto(f: ListFollower, progress: Bounds, shown: Map<string, number>): void {
-	const mirror = f.state.memory.mirror;
-	const indexOf = (reference: string | undefined) => mirrorIndexOf(mirror, reference);
-	keepInOrder(progress, indexOf);
-	const deepest = mirror[lastValid(mirror)];
-	const deepestOffset = shown.get(deepest);
-	if (deepestOffset !== undefined && deepestOffset !== progress.offset) {
-		progress.offset = deepestOffset;
-		progress.bad = deepest;
-		progress.shallow = undefined;
-	}
-	const bad = progress.bad === undefined ? undefined : shown.get(progress.bad);
-	if (bad !== undefined && bad !== progress.offset) progress.offset = undefined;
-	// Records at or above the last seen in place that are not (written late above them since): in place is only
-	// what this poll's placing page showed.
-	const good = indexOf(progress.good);
-	if ([...shown].some(([reference, offset]) => offset !== 0 && indexOf(reference) <= good)) {
-		progress.good = (f.placing?.verifiedTo ?? -1) >= 0 ? mirror[f.placing?.verifiedTo as number] : undefined;
-		progress.shallow = undefined;
-	}
-	for (const [reference, offset] of [...shown].sort((a, b) => indexOf(a[0]) - indexOf(b[0]))) {
-		const index = indexOf(reference);
-		if (offset === 0 && index > indexOf(progress.good)) progress.good = reference;
-		if (progress.offset === undefined || offset === 0) continue;
-		if (offset > progress.offset) {
-			// Deeper than the deepest record's offset: the list changed under the check; it measures again.
-			progress.offset = undefined;
-			return;
-		}
-		if (offset === progress.offset && index < indexOf(progress.bad)) progress.bad = reference;
-		if (offset < progress.offset && index > indexOf(progress.shallow) && index < indexOf(progress.bad)) {
-			progress.shallow = reference;
-			progress.shallowOffset = offset;
-		}
-	}
-	// Nothing written late above the deepest record: all is in place.
-	if (progress.offset === 0) progress.good = deepest;
-	keepInOrder(progress, indexOf);
+	const inPlace = (f.placing?.verifiedTo ?? -1) >= 0 ? mirror[f.placing?.verifiedTo as number] : undefined;
+	saveBounds(mirror, saved, learnBounds(mirror, inPlace, boundsOf(mirror, saved), shown));
 }

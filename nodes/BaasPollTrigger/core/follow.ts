@@ -17,7 +17,7 @@ import { clearSearch, searchFrom, searchStep, standsOnHistory } from './search';
 import type { Core, FollowOptions, ListState, Need, Page, Phase } from './types';
 import { needOf, PHASES } from './types';
 import type { Window } from './windows';
-import { firstSlack, startOf, windowFor } from './windows';
+import { placeMove } from './moves';
 
 /**
  * Polls in a row a list's new records may wait for a check that cannot end in one poll for lack of requests. The
@@ -131,16 +131,9 @@ export class ListFollower {
 			state.lag = null;
 			clearSearch(state);
 		}
-		if (state.lag === null) return yield* searchStep(this);
-		const cap = this.state.paging.cap;
-		// The page is placed around the newest handled record that is a record (a malformed entry can place nothing).
-		const anchor = (firstValid(state.memory) as { index: number; reference: string }).index;
-		const rank = state.lag + anchor;
-		// The first page of a poll leaves room below the place for what was written above it since the last poll.
-		const slack = !this.placed ? firstSlack(this.slack, cap, state.grewBy) : this.slack;
-		const window: Window = rank <= cap - 1 - slack ? { page: 1, size: cap } : windowFor(rank, cap, 'bottom', slack, anchor + 1);
-		// No page holds the place and a record above it: two pages, when the poll can still make two requests.
-		const across = state.lag > 0 && startOf(window) >= state.lag;
+		const move = placeMove(state, this.placed, this.slack);
+		if (move === undefined) return yield* searchStep(this);
+		const { window, rank, across } = move;
 		const taken = across ? yield* takeAcross(this, window) : yield* this.take(window);
 		if (taken.outcome === 'unplaced') yield* searchFrom(this, taken, rank);
 	}

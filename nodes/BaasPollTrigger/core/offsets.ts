@@ -6,7 +6,7 @@
  * shift it, or the halving looked for a stretch already handed on. A fact (`Seen`: the record stood so many ranks below
  * the mirror's first record) stays true whatever the mirror takes in; it is forgotten only with the records it names.
  */
-import { MALFORMED } from './memory';
+import { lastValid, MALFORMED } from './memory';
 import type { CheckProgress, Seen } from './types';
 
 /** The mirror index of `reference`, or -1. */
@@ -77,4 +77,54 @@ export function keepInOrder(bounds: Bounds, indexOf: (reference: string | undefi
 	if (between && (bounds.offset === undefined || (bounds.shallowOffset ?? 0) < bounds.offset)) return;
 	bounds.shallow = undefined;
 	bounds.shallowOffset = undefined;
+}
+
+/**
+ * What one page's offsets (`shown`: a mirrored record's reference and its offset, as the page showed it) say of where
+ * the deepest stretch of records written late lies, given `bounds` before it. Pure: returns the new bounds.
+ * - The deepest record shown at a new offset: it is the deeper bound, at that offset (a shallower one learned against
+ *   the old offset bounds nothing).
+ * - The deeper bound shown at another offset than saved: the list changed under the check; it measures again.
+ * - A record at or above `good` that is not in place (written late above it since): in place is only what this
+ *   poll's placing page showed (`inPlace`, the deepest record it showed at its rank).
+ * - Shallowest first: a record in place below `good` becomes `good`; one at the deeper offset above `bad` becomes
+ *   `bad`; one at a smaller offset between `shallow` and `bad` becomes `shallow`; one deeper than the deepest
+ *   record's offset: the list changed, the check measures again.
+ * - The deepest record in place: everything is (`good` is the deepest).
+ */
+export function learnBounds(mirror: string[], inPlace: string | undefined, bounds: Bounds, shown: Map<string, number>): Bounds {
+	const progress = { ...bounds };
+	const indexOf = (reference: string | undefined) => mirrorIndexOf(mirror, reference);
+	keepInOrder(progress, indexOf);
+	const deepest = mirror[lastValid(mirror)];
+	const deepestOffset = shown.get(deepest);
+	if (deepestOffset !== undefined && deepestOffset !== progress.offset) {
+		progress.offset = deepestOffset;
+		progress.bad = deepest;
+		progress.shallow = undefined;
+	}
+	const bad = progress.bad === undefined ? undefined : shown.get(progress.bad);
+	if (bad !== undefined && bad !== progress.offset) progress.offset = undefined;
+	const good = indexOf(progress.good);
+	if ([...shown].some(([reference, offset]) => offset !== 0 && indexOf(reference) <= good)) {
+		progress.good = inPlace;
+		progress.shallow = undefined;
+	}
+	for (const [reference, offset] of [...shown].sort((a, b) => indexOf(a[0]) - indexOf(b[0]))) {
+		const index = indexOf(reference);
+		if (offset === 0 && index > indexOf(progress.good)) progress.good = reference;
+		if (progress.offset === undefined || offset === 0) continue;
+		if (offset > progress.offset) {
+			progress.offset = undefined;
+			return progress;
+		}
+		if (offset === progress.offset && index < indexOf(progress.bad)) progress.bad = reference;
+		if (offset < progress.offset && index > indexOf(progress.shallow) && index < indexOf(progress.bad)) {
+			progress.shallow = reference;
+			progress.shallowOffset = offset;
+		}
+	}
+	if (progress.offset === 0) progress.good = deepest;
+	keepInOrder(progress, indexOf);
+	return progress;
 }

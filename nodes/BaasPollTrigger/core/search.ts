@@ -8,6 +8,7 @@ import type { Reading } from './memory';
 import { firstValid, historyFloor, isValid } from './memory';
 import { endStillAt, remembered, withNextPage } from './across';
 import type { Core, ListState, Page } from './types';
+import { searchMove } from './moves';
 import { startOf, windowFor } from './windows';
 
 /**
@@ -59,13 +60,9 @@ export function* searchStep(f: ListFollower): Core<void> {
 		state.searchFrom = undefined;
 	}
 	const lo = state.searchFrom ?? 0;
-	let rank: number;
-	if (state.searchTo === undefined) rank = f.search.probes === 0 && !f.search.resumed ? lo : Math.max(lo + cap, 2 * lo);
-	else rank = lo + Math.max(0, Math.floor((state.searchTo - lo - cap) / 2));
+	const window = searchMove(state, f.search.probes, f.search.resumed);
 	f.search.probes++;
-	// A walk up through malformed entries goes on where an earlier poll left it.
-	const above = state.searchAbove !== undefined && state.searchAbove >= lo ? state.searchAbove : undefined;
-	let taken = yield* f.take(above !== undefined ? windowFor(above, cap, 'bottom', 0, 0) : windowFor(rank, cap, 'top', 0));
+	let taken = yield* f.take(window);
 	// A page of malformed entries only says nothing of where the place lies (taken for "below", a search stepped past
 	// a place right above it for good): the page above it does, read until one shows a record or reaches the search's
 	// lower bound. How far the walk got is saved: a run of such pages longer than a poll's requests is still crossed.

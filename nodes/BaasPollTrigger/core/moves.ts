@@ -1,14 +1,46 @@
 /**
- * Which page the check for records written late reads next (core/check.ts runs it): a pure function of what the check
- * knows in a round (CheckView), so each choice can be tested and fuzzed alone. The check reads the page, learns the
- * offsets it shows, and asks again.
+ * Which page the core reads next, for each of its needs: the place's page (placeMove), the search's probe
+ * (searchMove), the check's pages (boundsMove, belowMove). Each is a pure function of the saved state and what this
+ * poll read, so each choice can be tested alone (test/unit/poll-moves.test.ts); the follower (follow.ts, search.ts,
+ * check.ts) reads the page, learns what it shows, and asks again.
  */
-import { MALFORMED } from './memory';
+import { firstValid, MALFORMED } from './memory';
 import type { Bounds } from './offsets';
 import { mirrorIndexOf } from './offsets';
-import type { Page } from './types';
+import type { ListState, Page } from './types';
 import type { Window } from './windows';
-import { startOf, windowFor, windowHolding } from './windows';
+import { firstSlack, startOf, windowFor, windowHolding } from './windows';
+
+/**
+ * The page that should show the place (the newest handled record that is a record: a malformed entry places
+ * nothing), at `rank`, with room below it for what the bank wrote above it since it was read (`slack`; the first page
+ * of a poll: what it wrote between the last two polls, ListState.grewBy). `across`: no page holds the place and a
+ * record above it (the cap divides its rank): the page above is read too (core/across.ts). Undefined with nothing
+ * handled to stand on.
+ */
+export function placeMove(state: ListState, placed: boolean, slack: number): { window: Window; rank: number; across: boolean } | undefined {
+	const anchor = firstValid(state.memory)?.index;
+	if (anchor === undefined || state.lag === null) return undefined;
+	const cap = state.paging.cap;
+	const rank = state.lag + anchor;
+	const room = placed ? slack : firstSlack(slack, cap, state.grewBy);
+	const window: Window = rank <= cap - 1 - room ? { page: 1, size: cap } : windowFor(rank, cap, 'bottom', room, anchor + 1);
+	return { window, rank, across: state.lag > 0 && startOf(window) >= state.lag };
+}
+
+/**
+ * The search's next page for the place, between its saved bounds (`searchFrom`, at or below which the place lies;
+ * `searchTo`, above which it was seen): the first probe of a search at its lower bound, then pages further down,
+ * doubling, until one lies below the place, then halving between the bounds. A walk up through pages of malformed
+ * entries goes on where an earlier poll left it (`searchAbove`): the page ending there.
+ */
+export function searchMove(state: ListState, probes: number, resumed: boolean): Window {
+	const cap = state.paging.cap;
+	const lo = state.searchFrom ?? 0;
+	if (state.searchAbove !== undefined && state.searchAbove >= lo) return windowFor(state.searchAbove, cap, 'bottom', 0, 0);
+	if (state.searchTo !== undefined) return windowFor(lo + Math.max(0, Math.floor((state.searchTo - lo - cap) / 2)), cap, 'top', 0);
+	return windowFor(probes === 0 && !resumed ? lo : Math.max(lo + cap, 2 * lo), cap, 'top', 0);
+}
 
 /** What one round of the check knows when it picks its next page. */
 export interface CheckView {
