@@ -6,7 +6,8 @@
 import { emptyMemory, MALFORMED } from '../../nodes/BaasPollTrigger/core/memory';
 import type { CheckView } from '../../nodes/BaasPollTrigger/core/moves';
 import { belowMove, boundsMove, placeMove, searchMove } from '../../nodes/BaasPollTrigger/core/moves';
-import { learnBounds } from '../../nodes/BaasPollTrigger/core/offsets';
+import { boundsOf, learnBounds, saveBounds } from '../../nodes/BaasPollTrigger/core/offsets';
+import type { CheckProgress } from '../../nodes/BaasPollTrigger/core/types';
 import type { ListState, Page } from '../../nodes/BaasPollTrigger/core/types';
 import type { Window } from '../../nodes/BaasPollTrigger/core/windows';
 import { startOf } from '../../nodes/BaasPollTrigger/core/windows';
@@ -162,5 +163,24 @@ describe('Poll Trigger: what a page of the check says of where the deepest stret
 		const after = learnBounds(mirror, 'h3', { good: 'h10', bad: 'h39', offset: 5, shallow: 'h20', shallowOffset: 2 }, shown([['h8', 1]]));
 		expect(after.good).toBe('h3');
 		expect(after.shallow).toBe('h8');
+	});
+});
+
+describe('Poll Trigger: a paused check\'s bounds, saved as facts, stay true as the mirror takes records in (core/offsets.ts)', () => {
+	it('anchors a bound at the deepest record seen in place: records written later under a top stamped in the bank\'s future, then taken in, leave its offset as it was', () => {
+		// F tops the list (stamped in the bank's future), h0…h9 handled; x was written late between h5 and h6, so h9
+		// stands one rank deeper than the mirror has it. A paused check saved that, with h5 seen in place.
+		const mirror = ['F', ...Array.from({ length: 10 }, (_, i) => `h${i}`)];
+		const progress: CheckProgress = {};
+		saveBounds(mirror, progress, { good: 'h5', bad: 'h9', offset: 1 });
+		// Before the check goes on, n1 and n2 are written under F (a list by created_at keeps F on top) and a page
+		// climbing to the top takes them in. x still lacks above h9: its offset is still 1. Anchored at F (the rule
+		// before), the two records taken in between F and h9 counted against the offset: -1, which no list shows.
+		const later = ['F', 'n1', 'n2', ...mirror.slice(1)];
+		expect(boundsOf(later, progress)).toMatchObject({ good: 'h5', bad: 'h9', offset: 1 });
+		// With nothing seen in place above the bound, the mirror's first record is the anchor.
+		const first: CheckProgress = {};
+		saveBounds(mirror, first, { bad: 'h9', offset: 1 });
+		expect(first.bad).toEqual({ reference: 'h9', head: 'F', span: 11 });
 	});
 });

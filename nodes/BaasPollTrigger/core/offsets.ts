@@ -4,7 +4,7 @@
  * records the bank lists above a mirrored record that the mirror lacks. Saved as a number, it described the mirror of
  * the moment, and every page taken in since (a page climbing to the top between two polls of a paused check) had to
  * shift it, or the halving looked for a stretch already handed on. A fact (`Seen`: the record stood so many ranks below
- * the mirror's first record) stays true whatever the mirror takes in; it is forgotten only with the records it names.
+ * a record in place above it) stays true whatever the mirror takes in; it is forgotten only with the records it names.
  */
 import { lastValid, MALFORMED } from './memory';
 import type { CheckProgress, Seen } from './types';
@@ -18,11 +18,20 @@ function headOf(mirror: string[]): { head: string; index: number } | undefined {
 	return index < 0 ? undefined : { head: mirror[index], index };
 }
 
-/** What a page showed: `reference` at `offset` now, as a fact against the mirror's first record. */
-export function seenAt(mirror: string[], reference: string, offset: number): Seen | undefined {
-	const head = headOf(mirror);
+/**
+ * What a page showed: `reference` at `offset` now, as a fact against a record in place above it — the deepest seen in
+ * place (`good`), else the mirror's first record. Anchored at the first record, records written later between the
+ * two (under a first record stamped in the bank's future, which stays on top) and then taken in made the offset
+ * worked out from it smaller than any the list shows (below 0: fuzz seeds 1–100,000, one history in each shape);
+ * anchored right above the stretch, only records written late inside it change it, which is what the check looks for.
+ */
+export function seenAt(mirror: string[], reference: string, offset: number, good?: string): Seen | undefined {
 	const index = mirrorIndexOf(mirror, reference);
-	return head === undefined || index < 0 ? undefined : { reference, head: head.head, span: offset + index - head.index };
+	const above = mirrorIndexOf(mirror, good);
+	if (index < 0) return undefined;
+	if (good !== undefined && above >= 0 && above < index) return { reference, head: good, span: offset + index - above };
+	const head = headOf(mirror);
+	return head === undefined ? undefined : { reference, head: head.head, span: offset + index - head.index };
 }
 
 /**
@@ -56,12 +65,12 @@ export function boundsOf(mirror: string[], progress: CheckProgress): Bounds {
 	};
 }
 
-/** Saves `bounds` into `progress` as facts (a shallower bound only beside a deeper one). */
+/** Saves `bounds` into `progress` as facts, anchored at `good` (a shallower bound only beside a deeper one). */
 export function saveBounds(mirror: string[], progress: CheckProgress, bounds: Bounds): void {
 	progress.good = bounds.good;
-	progress.bad = bounds.bad === undefined || bounds.offset === undefined ? undefined : seenAt(mirror, bounds.bad, bounds.offset);
+	progress.bad = bounds.bad === undefined || bounds.offset === undefined ? undefined : seenAt(mirror, bounds.bad, bounds.offset, bounds.good);
 	progress.shallow =
-		progress.bad === undefined || bounds.shallow === undefined || bounds.shallowOffset === undefined ? undefined : seenAt(mirror, bounds.shallow, bounds.shallowOffset);
+		progress.bad === undefined || bounds.shallow === undefined || bounds.shallowOffset === undefined ? undefined : seenAt(mirror, bounds.shallow, bounds.shallowOffset, bounds.good);
 }
 
 /**
