@@ -83,8 +83,8 @@ function parseCheck(value: unknown, mirror: string[]): CheckProgress | undefined
 	const mirrored = (reference: unknown) => (typeof reference === 'string' && reference !== MALFORMED && mirror.includes(reference) ? reference : undefined);
 	const seen = (fact: unknown): Seen | undefined => {
 		const f = (typeof fact === 'object' && fact !== null ? fact : {}) as IDataObject;
-		const [reference, head] = [mirrored(f.reference), mirrored(f.head)];
-		return reference === undefined || head === undefined || typeof f.span !== 'number' || !Number.isInteger(f.span) ? undefined : { reference, head, span: f.span };
+		const [reference, anchor] = [mirrored(f.reference), mirrored(f.anchor)];
+		return reference === undefined || anchor === undefined || typeof f.span !== 'number' || !Number.isInteger(f.span) ? undefined : { reference, anchor, span: f.span };
 	};
 	const good = mirrored(v.good);
 	const bad = seen(v.bad);

@@ -158,7 +158,7 @@ function boundsAgainstTheList(state: ListState, list: Row[], poll: number): stri
 	}
 	// Each bound is a fact a page showed: its record stood `span` ranks below `head` in the list.
 	for (const [name, seen] of [['bad', check.bad], ['shallow', check.shallow]] as const) {
-		if (seen !== undefined && rankOf(seen.reference) - rankOf(seen.head) !== seen.span) out.push(`poll ${poll}: ${name} ${seen.reference} saved ${seen.span} below ${seen.head}, stands ${rankOf(seen.reference) - rankOf(seen.head)} below it`);
+		if (seen !== undefined && rankOf(seen.reference) - rankOf(seen.anchor) !== seen.span) out.push(`poll ${poll}: ${name} ${seen.reference} saved ${seen.span} below ${seen.anchor}, stands ${rankOf(seen.reference) - rankOf(seen.anchor)} below it`);
 	}
 	const bounds = boundsOf(mirror, check);
 	if (check.bad !== undefined && bounds.offset !== undefined && offsetOf(check.bad.reference) !== bounds.offset) out.push(`poll ${poll}: bad ${check.bad.reference} at offset ${bounds.offset}, stands at ${offsetOf(check.bad.reference)}`);

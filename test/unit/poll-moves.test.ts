@@ -181,6 +181,6 @@ describe('Poll Trigger: a paused check\'s bounds, saved as facts, stay true as t
 		// With nothing seen in place above the bound, the mirror's first record is the anchor.
 		const first: CheckProgress = {};
 		saveBounds(mirror, first, { bad: 'h9', offset: 1 });
-		expect(first.bad).toEqual({ reference: 'h9', head: 'F', span: 11 });
+		expect(first.bad).toEqual({ reference: 'h9', anchor: 'F', span: 11 });
 	});
 });

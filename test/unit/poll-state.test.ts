@@ -37,10 +37,10 @@ describe('Poll Trigger: the saved list state (state.ts)', () => {
 
 	it('keeps a paused check\'s bounds as the facts they are, and drops a bound whose records are no longer mirrored or that does not parse', () => {
 		const list = { ...handled(undefined), memory: { seen: new Map([['c', NOW - 3_000], ['b', NOW - 2_000], ['a', NOW - 1_000]]), mirror: ['a', 'b', 'c'] } };
-		const check = { good: 'a', bad: { reference: 'c', head: 'a', span: 4 }, shallow: { reference: 'b', head: 'a', span: 2 } };
+		const check = { good: 'a', bad: { reference: 'c', anchor: 'a', span: 4 }, shallow: { reference: 'b', anchor: 'a', span: 2 } };
 		expect(roundTrip({ ...list, check })?.check).toEqual(check);
-		expect(roundTrip({ ...list, check: { ...check, bad: { reference: 'c', head: 'gone', span: 4 } } })?.check).toEqual({ good: 'a' });
-		const saved = { ...listToJson(SCOPE, list), check: { good: 'a', bad: { reference: 'c', head: 'a', span: 1.5 }, shallow: 'b' } };
+		expect(roundTrip({ ...list, check: { ...check, bad: { reference: 'c', anchor: 'gone', span: 4 } } })?.check).toEqual({ good: 'a' });
+		const saved = { ...listToJson(SCOPE, list), check: { good: 'a', bad: { reference: 'c', anchor: 'a', span: 1.5 }, shallow: 'b' } };
 		expect(parseListState(saved, SCOPE, NOW, 100)?.check).toEqual({ good: 'a' });
 		// A shallower bound only beside a deeper one.
 		expect(roundTrip({ ...list, check: { good: 'a', shallow: check.shallow } })?.check).toEqual({ good: 'a' });

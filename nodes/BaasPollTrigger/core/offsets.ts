@@ -29,9 +29,9 @@ export function seenAt(mirror: string[], reference: string, offset: number, good
 	const index = mirrorIndexOf(mirror, reference);
 	const above = mirrorIndexOf(mirror, good);
 	if (index < 0) return undefined;
-	if (good !== undefined && above >= 0 && above < index) return { reference, head: good, span: offset + index - above };
+	if (good !== undefined && above >= 0 && above < index) return { reference, anchor: good, span: offset + index - above };
 	const head = headOf(mirror);
-	return head === undefined ? undefined : { reference, head: head.head, span: offset + index - head.index };
+	return head === undefined ? undefined : { reference, anchor: head.head, span: offset + index - head.index };
 }
 
 /**
@@ -40,7 +40,7 @@ export function seenAt(mirror: string[], reference: string, offset: number, good
  */
 export function offsetOf(mirror: string[], seen: Seen | undefined): number | undefined {
 	if (seen === undefined) return undefined;
-	const head = mirrorIndexOf(mirror, seen.head);
+	const head = mirrorIndexOf(mirror, seen.anchor);
 	const index = mirrorIndexOf(mirror, seen.reference);
 	return head < 0 || index < 0 ? undefined : seen.span - (index - head);
 }

@@ -32,14 +32,14 @@ export interface Page {
 }
 
 /**
- * Where a record stood in the bank's list when a page of a check showed it: `span` ranks below `head`, a record then
+ * Where a record stood in the bank's list when a page of a check showed it: `span` ranks below `anchor`, a record then
  * in place above it (the deepest seen in place, else the mirror's first record). A fact about the list, true as long
  * as nothing is written between the two; the offset the check needs is worked out from it when used
  * (core/offsets.ts), whatever the mirror took in since.
  */
 export interface Seen {
 	reference: string;
-	head: string;
+	anchor: string;
 	span: number;
 }
 
