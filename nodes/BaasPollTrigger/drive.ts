@@ -1,11 +1,12 @@
 /**
  * The poll's small I/O loop around the core: each list's follower (core/follow.ts) asks for pages and for records
- * to hand on; this reads what it asks for, within Requests per Poll and the poll's time, in the order the poll
- * chooses (poll.ts). The core never makes a request; this never decides which page.
+ * to hand on (core/run.ts, stepList); this reads what it asks for, within Requests per Poll and the poll's time, in
+ * the order the poll chooses (poll.ts). The core never makes a request; this never decides which page.
  */
 import type { Slot } from './core/memory';
 import type { ListFollower } from './core/follow';
-import type { Core, CoreAnswer, CoreRequest, Need, Page } from './core/types';
+import { stepList } from './core/run';
+import type { CoreAnswer, CoreRequest, Need, Page } from './core/types';
 import type { Window } from './core/windows';
 
 /** Requests of one list's core in one poll at most: a guard against a core that would ask forever. */
@@ -13,10 +14,9 @@ const MAX_STEPS = 2_000;
 
 const ORDER: Record<Need, number> = { place: 0, check: 1, climb: 2 };
 
-/** One list the poll follows: its core, what it asks for now, and how its pages are read and its records handed on. */
+/** One list the poll follows: its follower, what it asks for now, and how its pages are read and its records handed on. */
 export interface DrivenList {
 	follower: ListFollower;
-	core: Core<void>;
 	/** What the core asks for now; undefined once it has nothing more to do in this poll. */
 	asked?: CoreRequest;
 	steps: number;
@@ -33,28 +33,13 @@ export interface DrivenList {
 
 /** A list's follower for this poll, primed: the first thing it asks for is known. */
 export function drivenList(follower: ListFollower, read: DrivenList['read'], handOn: DrivenList['handOn'], handOnCost = 0): DrivenList {
-	const list: DrivenList = { follower, core: followList(follower), steps: 0, handOnCost, read, handOn };
+	const list: DrivenList = { follower, steps: 0, handOnCost, read, handOn };
 	answer(list, undefined);
 	return list;
 }
 
-/**
- * One list in one poll: a page toward the newest record (finding the place), the check for records written late
- * behind it, then the rest of any backlog; a check may move the place back down, so the backlog is read again.
- */
-export function* followList(f: ListFollower): Core<void> {
-	yield* f.advance();
-	if (!f.stopped) yield* f.lookForLateRecords();
-	for (let round = 0; round < 3 && !f.stopped; round++) {
-		for (let steps = 0; steps < MAX_STEPS && !f.caughtUp && !f.waiting && !f.stopped; steps++) yield* f.step();
-		if (!f.stopped) yield* f.lookForLateRecords();
-		if (f.caughtUp) break;
-	}
-}
-
 function answer(list: DrivenList, value: CoreAnswer | undefined): void {
-	const next = list.core.next(value as CoreAnswer);
-	list.asked = next.done === true ? undefined : next.value;
+	list.asked = stepList(list.follower, value);
 }
 
 /**
@@ -63,7 +48,7 @@ function answer(list: DrivenList, value: CoreAnswer | undefined): void {
  * `one` page when asked to (lists taking turns). Returns the bank's failure, which ends the poll, if one came.
  */
 export async function serve(list: DrivenList, upTo: Need, left: () => number, one = false): Promise<unknown> {
-	// A list that could not hand a record on does no more in this poll: its core waits, suspended, until the poll ends.
+	// A list that could not hand a record on does no more in this poll: its tasks wait where they stand until the poll ends.
 	while (list.asked !== undefined && list.steps < MAX_STEPS && !list.follower.stopped) {
 		const asked = list.asked;
 		if (asked.kind === 'handOn') {

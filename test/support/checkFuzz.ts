@@ -17,7 +17,6 @@ import { ListFollower } from '../../nodes/BaasPollTrigger/core/follow';
 import { MALFORMED } from '../../nodes/BaasPollTrigger/core/memory';
 import { boundsOf } from '../../nodes/BaasPollTrigger/core/offsets';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
-import { followList } from '../../nodes/BaasPollTrigger/drive';
 import { listToJson, parseListState } from '../../nodes/BaasPollTrigger/state';
 import { pageOf, runCore } from './coreDriver';
 import { prng } from './prng';
@@ -112,7 +111,7 @@ export function runCheckCase(c: CheckCase, trace?: (line: string) => void): Chec
 		write(polls);
 		let left = c.budget;
 		const follower = new ListFollower(state, { nowMs: NOW_MS, ordered: true, requestsLeft: () => left, bank: { served: c.page } });
-		runCore(followList(follower), {
+		runCore(follower, {
 			read: (window, atLeast) => {
 				if (left < atLeast) return undefined;
 				left--;

@@ -1,11 +1,14 @@
 /**
- * Drives a piece of the Poll Trigger's core (a generator: nodes/BaasPollTrigger/core/types.ts) synchronously, with
- * no engine and no requests: pages come from `read` (undefined: the poll has no request left, the core waits for
- * good), records to hand on go to `handOn`, which says how many it took. Returns the core's result, or undefined
- * when it was left waiting.
+ * Drives one list's follower (nodes/BaasPollTrigger/core/follow.ts) through its tasks (core/run.ts, stepList)
+ * synchronously, with no engine and no requests: pages come from `read` (undefined: the poll has no request left,
+ * the follower's tasks wait where they stand), records to hand on go to `handOn`, which says how many it took.
+ * By default the follower does its whole poll of the list; given `task`, only that task (its value is returned).
  */
+import type { ListFollower } from '../../nodes/BaasPollTrigger/core/follow';
+import type { Frame } from '../../nodes/BaasPollTrigger/core/frames';
 import type { Slot } from '../../nodes/BaasPollTrigger/core/memory';
-import type { Core, CoreAnswer, Page } from '../../nodes/BaasPollTrigger/core/types';
+import { stepList } from '../../nodes/BaasPollTrigger/core/run';
+import type { CoreAnswer, Page } from '../../nodes/BaasPollTrigger/core/types';
 import type { Window } from '../../nodes/BaasPollTrigger/core/windows';
 
 export interface CoreServer {
@@ -13,12 +16,13 @@ export interface CoreServer {
 	handOn: (slots: Slot[]) => number;
 }
 
-export function runCore<T>(core: Core<T>, server: CoreServer): T | undefined {
+/** Runs `follower` until it is done or left waiting for a page; returns `task`'s value when given (undefined when left waiting). */
+export function runCore(follower: ListFollower, server: CoreServer, task?: Frame): unknown {
+	if (task !== undefined) follower.frames.splice(0, follower.frames.length, task);
 	let answer: CoreAnswer | undefined;
 	for (let steps = 0; steps < 100_000; steps++) {
-		const next = core.next(answer as CoreAnswer);
-		if (next.done === true) return next.value;
-		const asked = next.value;
+		const asked = stepList(follower, answer);
+		if (asked === undefined) return task?.value;
 		if (asked.kind === 'handOn') {
 			answer = server.handOn(asked.slots);
 			continue;

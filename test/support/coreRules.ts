@@ -5,7 +5,6 @@
 import { ListFollower } from '../../nodes/BaasPollTrigger/core/follow';
 import type { Slot } from '../../nodes/BaasPollTrigger/core/memory';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
-import { followList } from '../../nodes/BaasPollTrigger/drive';
 import { pageOf, runCore } from './coreDriver';
 import type { History } from './pollFuzz/history';
 
@@ -30,7 +29,7 @@ export function poll(state: ListState, list: Row[], budget: number, cap = Infini
 	let left = budget;
 	const emitted: string[] = [];
 	const follower = new ListFollower(state, { nowMs: T0 + 86_400_000, ordered: !reversals, gainsByStatus: reversals, requestsLeft: () => left, bank: { served: 0 } });
-	runCore(followList(follower), {
+	runCore(follower, {
 		read: (window, atLeast) => {
 			if (left < atLeast) return undefined;
 			left--;

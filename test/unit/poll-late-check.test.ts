@@ -5,7 +5,6 @@
  */
 import { ListFollower } from '../../nodes/BaasPollTrigger/core/follow';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
-import { followList } from '../../nodes/BaasPollTrigger/drive';
 import { pageOf, runCore } from '../support/coreDriver';
 
 const PAGE = 50;
@@ -43,7 +42,7 @@ function caughtUp(count: number, pageSize = PAGE, budget = 40, handOnTakesAReque
 		// As the poll does (poll.ts): a list whose records cost a request reads a page only with one left for that.
 		const cost = handOnTakesARequest ? 1 : 0;
 		follower = new ListFollower(state, { nowMs: T0 + 86_400_000, ordered: true, requestsLeft: () => Math.max(0, left - cost), bank: { served: 0 } });
-		runCore(followList(follower), {
+		runCore(follower, {
 			read: (window, atLeast) => {
 				if (left < atLeast + cost) return undefined;
 				left--;

@@ -2,8 +2,10 @@
  * The Poll Trigger's reader: whether a page shorter than asked is where the bank's list ends, against a list served
  * by page number from an array (newest first), with a page cap and records landing between two reads.
  */
+import { ListFollower } from '../../nodes/BaasPollTrigger/core/follow';
+import { endsList } from '../../nodes/BaasPollTrigger/core/frames';
 import type { Slot } from '../../nodes/BaasPollTrigger/core/memory';
-import { endsList } from '../../nodes/BaasPollTrigger/core/pages';
+import { emptyMemory } from '../../nodes/BaasPollTrigger/core/memory';
 import type { FollowOptions, Page, Paging } from '../../nodes/BaasPollTrigger/core/types';
 import type { Window } from '../../nodes/BaasPollTrigger/core/windows';
 import { pageOf, runCore } from '../support/coreDriver';
@@ -30,7 +32,10 @@ function bank(count: number, cap: number, land = 0, nullAt: number[] = []) {
 		return page;
 	};
 	/** Whether the core takes `page` for the list's end (it reads what it needs to tell). */
-	const ends = (page: Page) => runCore(endsList(paging, options, page, 'place'), { read, handOn: () => 0 });
+	const ends = (page: Page) => {
+		const follower = new ListFollower({ memory: emptyMemory(), lag: 0, floorMs: null, paging }, options);
+		return runCore(follower, { read, handOn: () => 0 }, endsList(page, 'place'));
+	};
 	return { reader: { read, ends, paging }, pages };
 }
 

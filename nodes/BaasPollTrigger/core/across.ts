@@ -1,14 +1,16 @@
 /**
  * Reading across page boundaries, for the follower (follow.ts): pages read one after the other are taken as one
  * page only when what must not have moved between the reads did not (the place, a record that opens a page, no
- * record shown twice). Pure: it reads by yielding.
+ * record shown twice). Tasks (steps.ts): they read by asking the poll.
  */
-import type { ListFollower, Taken } from './follow';
+import type { EndStillAtFrame, TakeAcrossFrame, WithNextPageFrame, WithPageAboveFrame } from './frames';
+import { endsList, endStillAt, take } from './frames';
 import type { Slot } from './memory';
 import { firstValid, isValid } from './memory';
 import { showsAgain } from './pages';
-import type { Core, Need, Page } from './types';
-import type { Window } from './windows';
+import type { Steps } from './steps';
+import { call, done, go, needFor, read } from './steps';
+import type { Page } from './types';
 
 /** Pages above the place one climbing step reads at most before the check that nothing moved. */
 const MOST_PAGES_ABOVE = 10;
@@ -24,57 +26,79 @@ const MOST_PAGES_ABOVE = 10;
  * first, upward, while the poll leaves the check and the look-ups of what they hold: one check holds for all of them
  * (at one record a page, a page and its check for each record took two requests a record).
  */
-export function* takeAcross(f: ListFollower, window: Window): Core<Taken> {
-	const lag = f.state.lag ?? 0;
-	const size = window.size;
-	const costOf = f.options.costOf;
-	const owedFor = (slots: Slot[]) => slots.reduce((n, slot) => n + (costOf !== undefined && isValid(slot) && !f.state.memory.seen.has(slot.reference) ? costOf(slot) : 0), 0);
-	// The worst a page of records may cost to hand on (a look-up each).
-	const worst = costOf === undefined ? 0 : size;
-	const most = f.placed ? MOST_PAGES_ABOVE : 1;
-	// Read upward from the page holding the rank right above the place: every rank between it and the place's page is a
-	// remembered entry. (Counted from the place's page by the entries above the anchor instead, it was a page too high
-	// when the page left room below the anchor, and a record between the two was taken for a remembered entry.)
-	const pages: Page[] = [];
-	let owed = 0;
-	for (let p = Math.max(1, Math.min(window.page - 1, Math.floor((lag - 1) / size) + 1)); p >= 1 && pages.length < most; p--) {
-		// Another page only while the poll leaves it, the check after it, and the look-ups of all of them.
-		if (pages.length > 0 && f.options.requestsLeft() < 2 + owed + worst) break;
-		const read = yield* f.read({ page: p, size }, undefined, 2);
-		pages.unshift(read);
-		owed += owedFor(read.slots);
-		if (read.short) break;
-	}
-	const page = yield* f.read(window);
-	const head = firstValid(f.state.memory);
-	const at = head === undefined || f.state.lag === null ? -1 : lag + head.index - page.start;
-	// The place where it stood before the first of the reads: nothing was written above it in between.
-	if (pages.some((read) => read.short) || head === undefined || at < 0 || page.slots[at]?.reference !== head.reference) return yield* f.take(window, page);
-	const nearest = pages[pages.length - 1];
-	const between = remembered(page.start - (nearest.start + nearest.slots.length));
-	return yield* f.take({ page: 1, size }, { window, start: pages[0].start, slots: [...pages.flatMap((read) => read.slots), ...between, ...page.slots], short: page.short });
-}
+export const takeAcrossSteps: Steps<TakeAcrossFrame> = {
+	start: (f, t) => {
+		t.lag = f.state.lag ?? 0;
+		t.most = f.placed ? MOST_PAGES_ABOVE : 1;
+		// Read upward from the page holding the rank right above the place: every rank between it and the place's page
+		// is a remembered entry. (Counted from the place's page by the entries above the anchor instead, it was a page
+		// too high when the page left room below the anchor, and a record between the two was taken for a remembered
+		// entry.)
+		t.p = Math.max(1, Math.min(t.window.page - 1, Math.floor((t.lag - 1) / t.window.size) + 1));
+		return go('above');
+	},
+	above: (f, t) => {
+		if (t.p < 1 || t.pages.length >= t.most) return go('place');
+		// Another page only while the poll leaves it, the check after it, and the look-ups of all of them (the worst a
+		// page of records may cost to hand on: a look-up each).
+		const worst = f.options.costOf === undefined ? 0 : t.window.size;
+		if (t.pages.length > 0 && f.options.requestsLeft() < 2 + t.owed + worst) return go('place');
+		return read({ page: t.p, size: t.window.size }, needFor(f), 'aboveRead', 2);
+	},
+	aboveRead: (f, t, answer) => {
+		const page = answer as Page;
+		const costOf = f.options.costOf;
+		t.pages.unshift(page);
+		t.owed += page.slots.reduce((n, slot) => n + (costOf !== undefined && isValid(slot) && !f.state.memory.seen.has(slot.reference) ? costOf(slot) : 0), 0);
+		if (page.short) return go('place');
+		t.p--;
+		return go('above');
+	},
+	place: (f, t) => read(t.window, needFor(f), 'placeRead'),
+	placeRead: (f, t, answer) => {
+		const page = answer as Page;
+		const { window, pages, lag } = t;
+		const head = firstValid(f.state.memory);
+		const at = head === undefined || f.state.lag === null ? -1 : lag + head.index - page.start;
+		// The place where it stood before the first of the reads: nothing was written above it in between.
+		if (pages.some((read) => read.short) || head === undefined || at < 0 || page.slots[at]?.reference !== head.reference) return call(take(window, page), 'taken');
+		const nearest = pages[pages.length - 1];
+		const between = remembered(page.start - (nearest.start + nearest.slots.length));
+		const joined = { window, start: pages[0].start, slots: [...pages.flatMap((read) => read.slots), ...between, ...page.slots], short: page.short };
+		return call(take({ page: 1, size: window.size }, joined), 'taken');
+	},
+	taken: (_f, _t, answer) => done(answer),
+};
 
 /** `count` entries the trigger handled that hold no record, taken as it remembers them rather than read again. */
 export const remembered = (count: number): Slot[] => Array.from({ length: count }, () => ({}));
 
 /** Whether the list still ends at rank `end` (one request): records are only ever written, so nothing moved above. */
-export function* endStillAt(f: ListFollower, end: number, size: number, need?: Need): Core<boolean> {
-	const again = yield* f.read({ page: Math.floor(end / size) + 1, size }, need);
-	return again.slots.length === end % size;
-}
+export const endStillAtSteps: Steps<EndStillAtFrame> = {
+	start: (f, t) => read({ page: Math.floor(t.end / t.size) + 1, size: t.size }, needFor(f, t.need), 'read'),
+	read: (_f, t, answer) => done((answer as Page).slots.length === t.end % t.size),
+};
 
 /**
  * `page` and the page after it as one page, or undefined: when the poll has no request left, the bank caps its
  * pages, or a record of `page` shows again in the next (records written above moved the list between the reads).
  */
-export function* withNextPage(f: ListFollower, page: Page, need: Need | undefined): Core<Page | undefined> {
-	if (page.short || f.options.requestsLeft() < 1) return undefined;
-	const next = yield* f.read({ page: page.window.page + 1, size: page.window.size }, need);
-	const endsList = next.short && (yield* f.endsList(next, need));
-	if (next.short && !endsList) return undefined;
-	if (showsAgain(page, next)) return undefined;
-	return { window: page.window, start: page.start, slots: [...page.slots, ...next.slots], short: endsList };
+export const withNextPageSteps: Steps<WithNextPageFrame> = {
+	start: (f, { page, need }) => {
+		if (page.short || f.options.requestsLeft() < 1) return done(undefined);
+		return read({ page: page.window.page + 1, size: page.window.size }, needFor(f, need), 'next');
+	},
+	next: (f, t, answer) => {
+		const next = answer as Page;
+		t.next = next;
+		return next.short ? call(endsList(next, needFor(f, t.need)), 'ends') : joinNext(t, false);
+	},
+	ends: (_f, t, answer) => (answer === true ? joinNext(t, true) : done(undefined)),
+};
+
+function joinNext({ page, next }: WithNextPageFrame, endsList: boolean) {
+	if (next === undefined || showsAgain(page, next)) return done(undefined);
+	return done({ window: page.window, start: page.start, slots: [...page.slots, ...next.slots], short: endsList });
 }
 
 /**
@@ -86,24 +110,37 @@ export function* withNextPage(f: ListFollower, page: Page, need: Need | undefine
  * the list still ends there. `page` may be joined from two reads already (a page of one record whose entry is
  * malformed and the history, or the end, below it): its first reference is then below its own window.
  */
-export function* withPageAbove(f: ListFollower, page: Page, need: Need | undefined): Core<Page | undefined> {
-	const size = page.window.size;
-	const at = page.slots.findIndex((slot) => slot.reference !== undefined);
-	if (at < 0 && !page.short) return undefined;
-	const above: Slot[] = [];
-	let start = page.start;
-	for (let p = page.window.page - 1; p >= 1 && !above.some(isValid); p--) {
+export const withPageAboveSteps: Steps<WithPageAboveFrame> = {
+	start: (_f, { page }) => (firstReference(page) < 0 && !page.short ? done(undefined) : go('up')),
+	up: (f, t) => {
+		if (t.p < 1 || t.above.some(isValid)) return go('verify');
 		// This page and the check again: two requests, or none.
-		if (f.options.requestsLeft() < 2) return undefined;
-		const read = yield* f.read({ page: p, size }, need, 2);
-		if (read.short) return undefined;
-		above.unshift(...read.slots);
-		start = read.start;
-	}
-	if (above.length === 0) return undefined;
-	if (at >= 0) {
-		const again = yield* f.read({ page: page.window.page + Math.floor(at / size), size }, need);
-		if (again.slots[at % size]?.reference !== page.slots[at].reference) return undefined;
-	} else if (!(yield* endStillAt(f, page.start + page.slots.length, size, need))) return undefined;
-	return { window: page.window, start, slots: [...above, ...page.slots], short: page.short };
-}
+		if (f.options.requestsLeft() < 2) return done(undefined);
+		return read({ page: t.p, size: t.page.window.size }, needFor(f, t.need), 'upRead', 2);
+	},
+	upRead: (_f, t, answer) => {
+		const read = answer as Page;
+		if (read.short) return done(undefined);
+		t.above.unshift(...read.slots);
+		t.start = read.start;
+		t.p--;
+		return go('up');
+	},
+	verify: (f, t) => {
+		const { page } = t;
+		const size = page.window.size;
+		const at = firstReference(page);
+		if (t.above.length === 0) return done(undefined);
+		if (at >= 0) return read({ page: page.window.page + Math.floor(at / size), size }, needFor(f, t.need), 'again');
+		return call(endStillAt(page.start + page.slots.length, size, t.need), 'endHolds');
+	},
+	again: (_f, t, answer) => {
+		const at = firstReference(t.page);
+		return (answer as Page).slots[at % t.page.window.size]?.reference === t.page.slots[at].reference ? joinAbove(t) : done(undefined);
+	},
+	endHolds: (_f, t, answer) => (answer === true ? joinAbove(t) : done(undefined)),
+};
+
+const firstReference = (page: Page) => page.slots.findIndex((slot) => slot.reference !== undefined);
+
+const joinAbove = ({ page, above, start }: WithPageAboveFrame) => done({ window: page.window, start, slots: [...above, ...page.slots], short: page.short });

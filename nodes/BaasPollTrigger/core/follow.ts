@@ -6,18 +6,16 @@
  * place falls near its bottom, and the records above it are handed on, oldest first. Records the bank writes
  * meanwhile at the top only push the place down. A page that does not show the place starts a search (search.ts);
  * records written late behind the place are looked for first (check.ts): a page that would hand records on waits
- * for that check (held).
+ * for that check (held). The follower holds the list's state and this poll's; its work is done by tasks (frames.ts,
+ * steps.ts: one poll of a list is the task followList, flow.ts), stepped by run.ts with each answer of the poll.
  */
-import { takeAcross, withNextPage, withPageAbove } from './across';
-import { lookForLateRecords } from './check';
-import type { Reading } from './memory';
-import { firstValid, historyFloor, MALFORMED, readAgainst, takeIn } from './memory';
-import { endsList, readPage } from './pages';
-import { clearSearch, searchFrom, searchStep, standsOnHistory } from './search';
-import type { Core, FollowOptions, ListState, Need, Page, Phase } from './types';
-import { needOf, PHASES } from './types';
+import type { Frame } from './frames';
+import { followList } from './frames';
+import { firstValid, MALFORMED } from './memory';
+import { clearSearch } from './search';
+import type { FollowOptions, ListState, Page, Phase } from './types';
+import { PHASES } from './types';
 import type { Window } from './windows';
-import { placeMove } from './moves';
 
 /**
  * Polls in a row a list's new records may wait for a check that cannot end in one poll for lack of requests. The
@@ -52,6 +50,11 @@ export class ListFollower {
 	 * waits at all (not for a list whose records are not ordered, nor after MAX_HELD_POLLS such polls).
 	 */
 	readonly hold: { page?: { window: Window; page: Page; extend: boolean }; readonly before: number; readonly waits: boolean };
+	/**
+	 * Where the list stands in this poll's work, as data: the tasks in progress, the innermost last (core/frames.ts).
+	 * A poll starts with one, the whole poll of the list (followList); run.ts steps them with each answer.
+	 */
+	readonly frames: Frame[] = [followList()];
 
 	constructor(
 		readonly state: ListState,
@@ -88,16 +91,6 @@ export class ListFollower {
 		return !this.hold.waits || this.phase === 'checkPaused' || this.phase === 'checked';
 	}
 
-	/** One page of this list; `need` tells the poll what it is for. */
-	*read(window: Window, need?: Need, atLeast?: number): Core<Page> {
-		return yield* readPage(this.state.paging, this.options, window, need ?? needOf(this.phase), atLeast);
-	}
-
-	/** Whether a short page is where the list ends (pages.ts). */
-	*endsList(page: Page, need?: Need): Core<boolean> {
-		return yield* endsList(this.state.paging, this.options, page, need ?? needOf(this.phase));
-	}
-
 	/** Read up to the bank's newest record in this poll. */
 	get caughtUp(): boolean {
 		return this.placed && !this.stopped && this.state.lag === 0 && this.hold.page === undefined;
@@ -113,126 +106,8 @@ export class ListFollower {
 		return this.caughtUp && (this.phase === 'checked' || firstValid(this.state.memory) === undefined);
 	}
 
-	/**
-	 * One page toward the newest record. Once the place is known in a poll, records written late behind it are looked
-	 * for first: they are older than the backlog above it.
-	 */
-	*step(): Core<void> {
-		yield* this.advance();
-		if (!this.checkRan && !this.stopped) yield* this.lookForLateRecords();
-	}
-
-	/** One page toward the newest record, without the check for records written late (poll.ts takes turns with it). */
-	*advance(): Core<void> {
-		const { state } = this;
-		if (this.hold.page !== undefined) return yield* this.lookForLateRecords();
-		if (firstValid(state.memory) === undefined && state.lag !== null) {
-			// Nothing handled to stand on yet (or no record after the floor so far): look from the top again.
-			state.lag = null;
-			clearSearch(state);
-		}
-		const move = placeMove(state, this.placed, this.slack);
-		if (move === undefined) return yield* searchStep(this);
-		const { window, rank, across } = move;
-		const taken = across ? yield* takeAcross(this, window) : yield* this.take(window);
-		if (taken.outcome === 'unplaced') yield* searchFrom(this, taken, rank);
-	}
-
-	/**
-	 * Reads one page (or takes one already read) and hands on what it places. A page read to find or move the place
-	 * updates it; a page read to check what lies behind the place (`checking`) does not: where the place stands is
-	 * then what is being checked.
-	 */
-	*take(window: Window, read?: Page, checking = false, extend = true, endsKnown?: boolean): Core<Taken> {
-		const { state } = this;
-		// A page read for the check is the check's to pay for (the poll serves checks after every list's place).
-		const need: Need | undefined = checking ? 'check' : undefined;
-		let page = read ?? (yield* this.read(window, need));
-		// A page joined with the page above or below it (read when nothing moved between) is read once more, as one.
-		for (;;) {
-			const judged = yield* this.judge(page, need, endsKnown);
-			if (judged === 'capped') return { outcome: 'capped', page, endsList: false };
-			const { reading, endsList } = judged;
-			// Placed only against handled records, or when it hands something on: an empty page past the list's end, or
-			// a page of history, says only where not to look. But for history under entries with no record, on which the
-			// search found news above: the trigger stands on that history record, saved, and what lies above it is read
-			// upward like any backlog, at the next poll if not in this one (standsOnHistory).
-			const boundary = standsOnHistory(state, page, reading);
-			// History or the list's end opens the page, or lies under malformed entries only (pages of one record, or a
-			// boundary right above it): what lies just above is read with it, when nothing moved in between.
-			const above = (reading.anchor === 'floor' || reading.anchor === 'end') && reading.deliver.length === 0 && boundary === undefined;
-			const joined = !extend ? undefined : above ? yield* withPageAbove(this, page, need) : undefined;
-			if (joined !== undefined) {
-				[page, extend, endsKnown] = [joined, false, undefined];
-				continue;
-			}
-			if (reading.anchor === 'none' || (reading.anchor !== 'handled' && reading.deliver.length === 0 && boundary === undefined)) return { outcome: 'unplaced', page, endsList };
-			// New records below handled ones run on to the page's end: the next page may show a handled record below
-			// them, which places them (read together as one page when nothing moved between the two reads).
-			const below = reading.unplacedBelow && !endsList && extend ? yield* withNextPage(this, page, need) : undefined;
-			if (below !== undefined) {
-				[page, extend, endsKnown] = [below, false, undefined];
-				continue;
-			}
-			return yield* this.takeReading(window, page, { reading, endsList, boundary }, checking, extend);
-		}
-	}
-
-	/** How `page` reads against the memory; whether a short page ends the list, when anything depends on it. */
-	private *judge(page: Page, need: Need | undefined, endsKnown: boolean | undefined): Core<{ reading: Reading; endsList: boolean } | 'capped'> {
-		const { state } = this;
-		const readAs = (reachesEnd: boolean) => readAgainst(state.memory, page.slots, reachesEnd, historyFloor(state), state.paging.asWritten === true && this.options.gainsByStatus !== true);
-		const reading = readAs(false);
-		if (endsKnown !== undefined) return { reading: endsKnown ? readAs(true) : reading, endsList: endsKnown };
-		if (!page.short || !(reading.anchor === 'none' || reading.unplacedBelow || reading.besideEnd === true)) return { reading, endsList: false };
-		const endsList = yield* this.endsList(page, need);
-		if (!endsList && reading.anchor === 'none') return 'capped';
-		return { reading: endsList ? readAs(true) : reading, endsList };
-	}
-
-	/** Takes in a page read and placed (take): hands on what it may, moves the place, or holds it for the check. */
-	private *takeReading(window: Window, page: Page, read: { reading: Reading; endsList: boolean; boundary?: number }, checking: boolean, extend: boolean): Core<Taken> {
-		const { state } = this;
-		const memory = state.memory;
-		const { reading, endsList, boundary } = read;
-		if (reading.unplacedBelow && !endsList) {
-			// New records below handled ones run on past the page: older than everything new above them, they come
-			// first. The place moves below them, past the mirror's end, and the list is read upward from there
-			// (handled records are skipped). (Reopening at the handled record after the page's deepest one instead saved
-			// 5 polls of the model check's 2,441 and 11 of the sweep's 6,864; no test or history needed it.)
-			this.reopen(memory.mirror.length, page.start + page.slots.length, false);
-			return { outcome: 'placed', page, endsList };
-		}
-		const first = firstValid(memory);
-		const expectedHead = state.lag === null || first === undefined ? null : state.lag + first.index;
-		const oldHead = first?.reference;
-		if (!checking && !this.handsOn && first !== undefined && reading.deliver.length > 0 && this.options.requestsLeft() > 0) {
-			// Records behind the place come first: this page only places the trigger until the check has ended (when
-			// the poll has a request left for it). The check runs next (step, followList), then hands it on (release).
-			const { headPosition } = takeIn(state.memory, page.slots, reading, [], page.start === 0);
-			if (!this.place(page, headPosition, expectedHead, oldHead, endsList)) return { outcome: 'unplaced', page, endsList };
-			this.hold.page = { window, page, extend };
-			state.heldPolls = this.hold.before + 1; // until all of it is handed on
-			return { outcome: 'placed', page, endsList };
-		}
-		// Handed on by the poll, oldest first: as many as it could (a transfer's status look-up takes a request). Those
-		// not handed on are not taken in: a later page shows them again. A page read for the check hands on only what
-		// lies behind the place: above it lies the backlog, newer than anything the check may still find (the climb
-		// hands it on once the check has ended).
-		const deliver = checking && expectedHead !== null ? reading.deliver.filter((position) => page.start + position > expectedHead) : reading.deliver;
-		const count = deliver.length === 0 ? 0 : ((yield { kind: 'handOn', slots: deliver.map((position) => page.slots[position]) }) as number);
-		const handled = deliver.slice(0, count);
-		const { headPosition } = takeIn(state.memory, page.slots, reading, handled, page.start === 0, boundary);
-		const placed = !checking || headPosition !== undefined ? this.place(page, headPosition, expectedHead, oldHead, endsList) : true;
-		if (count < deliver.length) this.enter('stopped');
-		// A page that handed nothing on and showed no mirrored record (only records remembered from above the place,
-		// pushed into it by records written since) did not place the trigger: the place is looked for below it.
-		if (!placed && handled.length === 0) return { outcome: 'unplaced', page, endsList };
-		return { outcome: 'placed', page, endsList };
-	}
-
 	/** Moves the place to where `page` shows it; false when the page does not show where it is. */
-	private place(page: Page, headPosition: number | undefined, expectedHead: number | null, oldHead: string | undefined, endsList: boolean): boolean {
+	place(page: Page, headPosition: number | undefined, expectedHead: number | null, oldHead: string | undefined, endsList: boolean): boolean {
 		const { state } = this;
 		// The page's entries that the mirror holds, with their mirror index.
 		const mirrored = () => {
@@ -266,11 +141,6 @@ export class ListFollower {
 		this.placing = { page, endsList, verifiedTo: inPlace.length > 0 ? Math.max(...inPlace) : -1 };
 		this.enter('climb');
 		return true;
-	}
-
-	/** Looks for records the bank wrote late, behind the place (check.ts). */
-	*lookForLateRecords(): Core<void> {
-		yield* lookForLateRecords(this);
 	}
 
 	/**

@@ -1,21 +1,23 @@
 /**
- * Reading pages in the core: a page is asked for by yielding (the poll reads it), and a short page is judged: the
- * list's end, or a bank that serves fewer records a page than asked (the contract names no maximum). Pure.
+ * Reading pages in the core: what every page read tells of how the bank pages its list (notePage), and whether a
+ * short page is the list's end or a bank that serves fewer records a page than asked (the contract names no
+ * maximum): the task `endsList`. Pure.
  */
+import type { ListFollower } from './follow';
+import type { EndsListFrame } from './frames';
 import { isValid } from './memory';
-import type { Core, FollowOptions, Need, Page, Paging } from './types';
-import type { Window } from './windows';
+import type { Steps } from './steps';
+import { done, read } from './steps';
+import type { FollowOptions, Page, Paging } from './types';
 
 /** How long a cap learned from the bank is kept before full pages are asked for again. */
 export const CAP_HOLD_MS = 24 * 3_600_000;
 
-/** Asks the poll for one page; notes how many records the bank served. */
-export function* readPage(paging: Paging, options: FollowOptions, window: Window, need: Need, atLeast?: number): Core<Page> {
-	const page = (yield { kind: 'read', window, need, ...(atLeast !== undefined ? { atLeast } : {}) }) as Page;
+/** What a page read tells of the bank's paging: how many records it served, and whether it lists as it wrote. */
+export function notePage(paging: Paging, options: FollowOptions, page: Page): void {
 	if (showsWriteOrder(page)) paging.asWritten = true;
 	paging.served = Math.max(paging.served, page.slots.length);
 	options.bank.served = Math.max(options.bank.served, page.slots.length);
-	return page;
 }
 
 /** Whether `page` lists a record under one stamped before it (which a list ordered by created_at never does). */
@@ -47,6 +49,13 @@ function onlyShownAgain(page: Page, next: Page): boolean {
 	return next.slots.every((slot) => (slot.reference === undefined ? malformed-- > 0 : shown.has(slot.reference)));
 }
 
+/** The bank caps its pages at `served` records (for CAP_HOLD_MS): the short page was not the end. */
+function learnCap(f: ListFollower, served: number): false {
+	f.state.paging.cap = served;
+	f.state.paging.capUntilMs = f.options.nowMs + CAP_HOLD_MS;
+	return false;
+}
+
 /**
  * Whether a short page is where the list ends. It is when the bank once served a page this long; otherwise the
  * bank may serve fewer records per page than asked. Below the first page, the first page is read at the same size:
@@ -54,37 +63,38 @@ function onlyShownAgain(page: Page, next: Page): boolean {
  * page's own records, pushed down by new ones) means the end, other records a cap. A cap is learned (and given up
  * after CAP_HOLD_MS).
  */
-export function* endsList(paging: Paging, options: FollowOptions, page: Page, need: Need): Core<boolean> {
-	if (!page.short) return false;
-	const served = page.slots.length;
-	// An empty page is the end (a bank serves at least one record a page); so is any page shorter than one the
-	// bank served before.
-	if (served === 0 || page.window.size <= Math.max(paging.served, options.bank.served)) return true;
-	if (page.start > 0) {
+export const endsListSteps: Steps<EndsListFrame> = {
+	start: (f, { page, need }) => {
+		if (!page.short) return done(false);
+		const served = page.slots.length;
+		const { paging } = f.state;
+		// An empty page is the end (a bank serves at least one record a page); so is any page shorter than one the
+		// bank served before.
+		if (served === 0 || page.window.size <= Math.max(paging.served, f.options.bank.served)) return done(true);
 		// Below the first page the list holds more records than a page asks: the first page, asked the same size,
 		// is full unless the bank caps its pages. (Counting pages of `served` from here would place the next page
 		// far above this one when the short page was the end.)
-		const top = yield* readPage(paging, options, { page: 1, size: page.window.size }, need);
-		if (!top.short || top.slots.length === 0) return true;
-		paging.cap = top.slots.length;
-		paging.capUntilMs = options.nowMs + CAP_HOLD_MS;
-		return false;
-	}
-	// The first page was short: a bank serving c records a page counts pages of c, so the next page starts right
-	// after this one.
-	const next = yield* readPage(paging, options, { page: page.window.page + 1, size: served }, need);
-	if (next.slots.length === 0) return true;
-	// Only records of the short page again in the next: records written above since pushed them down, and the short
-	// page was the end when it was read, or the bank serves that many a page and such records pushed the list along.
-	// The first page asked one record longer tells (a bank that serves it serves more than the short page held).
-	// Taken for the end, a list the bank serves one record a page was taken for one record long; taken for a cap,
-	// bursts written between the reads learned a cap as small as the page, for a day (docs/polling.md).
-	if (onlyShownAgain(page, next)) {
-		const longer = yield* readPage(paging, options, { page: 1, size: served + 1 }, need);
-		if (longer.slots.length > served) return true;
-	}
-	// Any other record below them: the bank caps its pages.
-	paging.cap = served;
-	paging.capUntilMs = options.nowMs + CAP_HOLD_MS;
-	return false;
-}
+		if (page.start > 0) return read({ page: 1, size: page.window.size }, need, 'top');
+		// The first page was short: a bank serving c records a page counts pages of c, so the next page starts right
+		// after this one.
+		return read({ page: page.window.page + 1, size: served }, need, 'next');
+	},
+	top: (f, _frame, answer) => {
+		const top = answer as Page;
+		return !top.short || top.slots.length === 0 ? done(true) : done(learnCap(f, top.slots.length));
+	},
+	next: (f, { page, need }, answer) => {
+		const next = answer as Page;
+		if (next.slots.length === 0) return done(true);
+		// Only records of the short page again in the next: records written above since pushed them down, and the
+		// short page was the end when it was read, or the bank serves that many a page and such records pushed the
+		// list along. The first page asked one record longer tells (a bank that serves it serves more than the short
+		// page held). Taken for the end, a list the bank serves one record a page was taken for one record long;
+		// taken for a cap, bursts written between the reads learned a cap as small as the page, for a day
+		// (docs/polling.md).
+		if (onlyShownAgain(page, next)) return read({ page: 1, size: page.slots.length + 1 }, need, 'longer');
+		// Any other record below them: the bank caps its pages.
+		return done(learnCap(f, page.slots.length));
+	},
+	longer: (f, { page }, answer) => ((answer as Page).slots.length > page.slots.length ? done(true) : done(learnCap(f, page.slots.length))),
+};

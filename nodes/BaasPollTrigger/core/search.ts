@@ -4,11 +4,16 @@
  * is told by what a page holds, never by created_at alone (a bank may list out of created_at order). Pure.
  */
 import type { ListFollower, Taken } from './follow';
+import type { JudgeFrame, SearchFromFrame, SearchStepFrame, TakeAboveEndFrame, TakeLastFrame } from './frames';
+import { endsList, endStillAt, judge, searchStep, take, takeAboveEnd, takeLast, withNextPage } from './frames';
 import type { Reading } from './memory';
 import { firstValid, historyFloor, isValid } from './memory';
-import { endStillAt, remembered, withNextPage } from './across';
-import type { Core, ListState, Page } from './types';
+import { remembered } from './across';
+import type { ListState, Page } from './types';
 import { searchMove } from './moves';
+import type { Steps } from './steps';
+import { call, done, go, needFor, read } from './steps';
+import type { Window } from './windows';
 import { startOf, windowFor } from './windows';
 
 /**
@@ -19,60 +24,81 @@ import { startOf, windowFor } from './windows';
  * place and gave it up for good). Should the bank have removed records, the search meets on nothing and looks again
  * from the top.
  */
-export function* searchFrom(f: ListFollower, taken: Taken, rank: number): Core<void> {
-	const { state } = f;
-	const { page } = taken;
-	const end = page.start + page.slots.length;
-	state.grewBy = undefined;
-	state.lag = null;
-	clearSearch(state);
-	if (page.start <= rank && rank < end) state.searchFrom = end;
-	else yield* judge(f, taken);
-	if (state.lag === null) yield* searchStep(f);
-}
+export const searchFromSteps: Steps<SearchFromFrame> = {
+	start: (f, t) => {
+		const { state } = f;
+		const { page } = t.taken;
+		const end = page.start + page.slots.length;
+		state.grewBy = undefined;
+		state.lag = null;
+		clearSearch(state);
+		if (page.start <= t.rank && t.rank < end) {
+			state.searchFrom = end;
+			return go('judged');
+		}
+		return call(judge(t.taken), 'judged');
+	},
+	judged: (f) => (f.state.lag === null ? call(searchStep(), 'end') : done()),
+	end: () => done(),
+};
 
 /** One page of the search for the place: below the last page known to be above it, then halving. */
-export function* searchStep(f: ListFollower): Core<void> {
-	const { state } = f;
-	const cap = f.state.paging.cap;
-	if (state.searchTo !== undefined && state.searchTo <= (state.searchFrom ?? 0)) {
-		const lo = state.searchFrom ?? 0;
+export const searchStepSteps: Steps<SearchStepFrame> = {
+	start: (f, t) => {
+		const { state } = f;
+		t.cap = state.paging.cap;
+		if (state.searchTo === undefined || state.searchTo > (state.searchFrom ?? 0)) return go('probe');
+		t.lo = state.searchFrom ?? 0;
 		// Nothing mirrored, and the list ends at `lo`: a page reaching past that rank is placed by the end. With
 		// nothing at all after the floor, the list is read up to its newest record. The bounds are cleared once that
 		// page is read: a poll that ends before it (no request left) leaves them for the next, which reads it.
-		if (firstValid(state.memory) === undefined) {
-			// (The page starts as low as it can and still hold the last record, so it reaches past the end.)
-			if (lo > 0 && (yield* takeLast(f, lo)) === 'endUnderMalformed') return;
-			if (lo === 0) {
-				state.lag = 0;
-				state.searchFrom = undefined;
-				f.enter('climb');
-			}
-			state.searchTo = undefined;
-			return;
-		}
+		// (The page starts as low as it can and still hold the last record, so it reaches past the end.)
+		if (firstValid(state.memory) === undefined) return t.lo > 0 ? call(takeLast(t.lo), 'last') : go('lastDone');
 		state.searchTo = undefined;
 		// The bounds met on nothing. Either bound may be wrong: an upper one from an earlier poll (records written
 		// above since pushed the place below it), or a lower one from a page of records handled before that lay
 		// below the place, not above it. The place is looked for once more from the top; meeting again, it is gone.
-		if (state.searchMet === true) return lost(f);
+		if (state.searchMet === true) {
+			lost(f);
+			return done();
+		}
 		state.searchMet = true;
 		state.searchFrom = undefined;
-	}
-	const lo = state.searchFrom ?? 0;
-	const window = searchMove(state, f.search.probes, f.search.resumed);
-	f.search.probes++;
-	let taken = yield* f.take(window);
+		return go('probe');
+	},
+	last: (_f, _t, answer) => (answer === 'endUnderMalformed' ? done() : go('lastDone')),
+	lastDone: (f, t) => {
+		const { state } = f;
+		if (t.lo === 0) {
+			state.lag = 0;
+			state.searchFrom = undefined;
+			f.enter('climb');
+		}
+		state.searchTo = undefined;
+		return done();
+	},
+	probe: (f, t) => {
+		const { state } = f;
+		t.lo = state.searchFrom ?? 0;
+		const window = searchMove(state, f.search.probes, f.search.resumed);
+		f.search.probes++;
+		return call(take(window), 'taken');
+	},
 	// A page of malformed entries only says nothing of where the place lies (taken for "below", a search stepped past
 	// a place right above it for good): the page above it does, read until one shows a record or reaches the search's
 	// lower bound. How far the walk got is saved: a run of such pages longer than a poll's requests is still crossed.
-	while (taken.outcome === 'unplaced' && showsNoRecord(taken.page) && taken.page.start > lo) {
-		state.searchAbove = taken.page.start - 1;
-		taken = yield* f.take(windowFor(state.searchAbove, cap, 'bottom', 0, 0));
-	}
-	state.searchAbove = undefined;
-	if (taken.outcome === 'unplaced') yield* judge(f, taken);
-}
+	taken: (f, t, answer) => {
+		const { state } = f;
+		const taken = answer as Taken;
+		if (taken.outcome === 'unplaced' && showsNoRecord(taken.page) && taken.page.start > t.lo) {
+			state.searchAbove = taken.page.start - 1;
+			return call(take(windowFor(state.searchAbove, t.cap, 'bottom', 0, 0)), 'taken');
+		}
+		state.searchAbove = undefined;
+		return taken.outcome === 'unplaced' ? call(judge(taken), 'end') : done();
+	},
+	end: () => done(),
+};
 
 /** Forgets where the search for the place stood; `from`: a rank the place is known to lie at or below. */
 export function clearSearch(state: ListState, from?: number): void {
@@ -94,37 +120,45 @@ const showsNoRecord = (page: Page) => page.slots.length > 0 && !page.slots.some(
  * entries with no record only, and the poll had no requests left for the page above them: what was seen is kept
  * (searchAbove, with the bounds), and the next poll reads only that page and the end (endUnderMalformed).
  */
-function* takeLast(f: ListFollower, lo: number): Core<'placed' | 'endUnderMalformed' | 'searchOn'> {
-	const { state } = f;
-	if (state.searchAbove !== undefined && state.searchAbove < lo) {
-		const placed = yield* takeAboveEnd(f, lo, state.searchAbove);
-		if (placed !== 'moved') return placed;
-	}
-	const window = windowFor(lo - 1, state.paging.cap, 'top', 0);
-	let taken: Taken;
-	if (startOf(window) + window.size > lo) taken = yield* f.take(window);
-	else {
-		const page = yield* f.read(window, undefined, 2);
-		const joined = yield* withNextPage(f, page, undefined);
-		taken = yield* f.take(window, joined ?? page);
-	}
-	if (state.lag !== null) return 'placed';
-	const end = taken.page.start + taken.page.slots.length;
-	if (end === lo && taken.endsList && showsNoRecord(taken.page) && taken.page.start > 0) {
-		state.searchAbove = taken.page.start - 1;
-		return 'endUnderMalformed';
-	}
-	// The list ends above `lo`: the lower bound was wrong (a page judged before the bank's cap was known), and the
-	// search starts again from the top rather than read past the end at every poll.
-	if (taken.page.slots.length === 0) clearSearch(state);
-	// With no floor (the list was empty at the start: every record counts), the place is the list's end. When the
-	// list goes on below `lo` (entries with no record at its end, which no earlier page showed as the end), the end
-	// lies below them and is looked for from there, not at `lo` again for good. (With a floor, the place is the first
-	// record older than it, which this page did not show either; in a list ordered as written, reading on below such
-	// a bound stood the trigger on history and emitted what lay above it: fuzz seed 74230.)
-	else if (historyFloor(state) === null && end > lo) state.searchFrom = end;
-	return 'searchOn';
-}
+export const takeLastSteps: Steps<TakeLastFrame> = {
+	start: (f, t) => {
+		const above = f.state.searchAbove;
+		return above !== undefined && above < t.lo ? call(takeAboveEnd(t.lo, above), 'aboveEnd') : go('window');
+	},
+	aboveEnd: (_f, _t, answer) => (answer !== 'moved' ? done(answer) : go('window')),
+	window: (f, t) => {
+		const window = windowFor(t.lo - 1, f.state.paging.cap, 'top', 0);
+		t.window = window;
+		if (startOf(window) + window.size > t.lo) return call(take(window), 'taken');
+		return read(window, needFor(f), 'read', 2);
+	},
+	read: (_f, t, answer) => {
+		t.page = answer as Page;
+		return call(withNextPage(t.page), 'joined');
+	},
+	joined: (_f, t, answer) => call(take(t.window as Window, (answer as Page | undefined) ?? t.page), 'taken'),
+	taken: (f, t, answer) => {
+		const { state } = f;
+		const taken = answer as Taken;
+		const { lo } = t;
+		if (state.lag !== null) return done('placed');
+		const end = taken.page.start + taken.page.slots.length;
+		if (end === lo && taken.endsList && showsNoRecord(taken.page) && taken.page.start > 0) {
+			state.searchAbove = taken.page.start - 1;
+			return done('endUnderMalformed');
+		}
+		// The list ends above `lo`: the lower bound was wrong (a page judged before the bank's cap was known), and the
+		// search starts again from the top rather than read past the end at every poll.
+		if (taken.page.slots.length === 0) clearSearch(state);
+		// With no floor (the list was empty at the start: every record counts), the place is the list's end. When the
+		// list goes on below `lo` (entries with no record at its end, which no earlier page showed as the end), the end
+		// lies below them and is looked for from there, not at `lo` again for good. (With a floor, the place is the
+		// first record older than it, which this page did not show either; in a list ordered as written, reading on
+		// below such a bound stood the trigger on history and emitted what lay above it: fuzz seed 74230.)
+		else if (historyFloor(state) === null && end > lo) state.searchFrom = end;
+		return done('searchOn');
+	},
+};
 
 /**
  * An earlier poll saw the list end at `lo` under entries with no record only, from rank `above` + 1 down: the page
@@ -135,61 +169,86 @@ function* takeLast(f: ListFollower, lo: number): Core<'placed' | 'endUnderMalfor
  * minimum Requests per Poll has beside the page above and a record's look-up: nothing was ever handed on (fuzz
  * seeds 50418, 91234). 'moved': the end is no longer at `lo`, and the search reads it afresh.
  */
-function* takeAboveEnd(f: ListFollower, lo: number, above: number): Core<'placed' | 'endUnderMalformed' | 'moved'> {
-	const { state } = f;
-	const cap = state.paging.cap;
-	const window = windowFor(above, cap, 'bottom', 0, 0);
-	const page = yield* f.read(window, undefined, 2);
-	const endHolds = yield* endStillAt(f, lo, cap);
-	state.searchAbove = undefined;
-	const bottom = page.start + page.slots.length;
-	if (page.short || bottom > lo || !endHolds) return 'moved';
-	const joined: Page = { window, start: page.start, slots: [...page.slots, ...remembered(lo - bottom)], short: true };
-	yield* f.take(window, joined, false, true, true);
-	if (state.lag !== null) return 'placed';
-	// Entries with no record above those too: the walk up goes on from the page's top, at the next poll if need be.
-	if (showsNoRecord(page) && page.start > 0) {
-		state.searchAbove = page.start - 1;
-		return 'endUnderMalformed';
-	}
-	return 'moved';
-}
+export const takeAboveEndSteps: Steps<TakeAboveEndFrame> = {
+	start: (f, t) => {
+		t.cap = f.state.paging.cap;
+		t.window = windowFor(t.above, t.cap, 'bottom', 0, 0);
+		return read(t.window, needFor(f), 'read', 2);
+	},
+	read: (_f, t, answer) => {
+		t.page = answer as Page;
+		return call(endStillAt(t.lo, t.cap), 'endHolds');
+	},
+	endHolds: (f, t, answer) => {
+		const { state } = f;
+		const page = t.page as Page;
+		state.searchAbove = undefined;
+		const bottom = page.start + page.slots.length;
+		if (page.short || bottom > t.lo || answer !== true) return done('moved');
+		const joined: Page = { window: t.window, start: page.start, slots: [...page.slots, ...remembered(t.lo - bottom)], short: true };
+		return call(take(t.window, joined, false, true, true), 'taken');
+	},
+	taken: (f, t) => {
+		const { state } = f;
+		const page = t.page as Page;
+		if (state.lag !== null) return done('placed');
+		// Entries with no record above those too: the walk up goes on from the page's top, at the next poll if need be.
+		if (showsNoRecord(page) && page.start > 0) {
+			state.searchAbove = page.start - 1;
+			return done('endUnderMalformed');
+		}
+		return done('moved');
+	},
+};
 
 /** Where the place lies against a page that did not show it. */
-function* judge(f: ListFollower, taken: Taken): Core<void> {
-	const { state } = f;
-	const { page } = taken;
-	const floorMs = historyFloor(state);
-	const times = page.slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
-	const end = page.start + page.slots.length;
-	// A page of records lies above the place, unless they are all history, older than the floor (below it).
-	// created_at says no more: a bank may list out of created_at order. Nor does a floor that bounds no news (the
-	// start saw the whole list): set by a lone record stamped in the bank's future, it took every page of news
-	// written after it for history, and the search placed the trigger above them all, at every poll.
-	let below: boolean;
-	if (page.slots.length === 0) below = false;
-	// A page starting no lower than the rank the place lies at or below, not showing it, lies above it, whatever its
-	// stamps: in a list the bank orders as it recorded records, one written late with an old stamp may top the place.
-	// (With nothing mirrored there is no place, only where history begins, which the floor tells: Start From.)
-	else if (firstValid(state.memory) !== undefined && page.start <= (state.searchFrom ?? 0)) below = true;
-	else if (floorMs !== null && times.length > 0 && times.every((ms) => ms < floorMs)) below = false;
-	else below = true;
-	// A short page may be where the list ends: then the place is not below it.
-	const endsList = taken.endsList || (below && page.short && (yield* f.endsList(page)));
-	// The list ends here, and no page showed the place below: it lies above the page. New records here were written
-	// late, below the place (the check behind it finds them); if the place is gone, the bounds meet twice (searchMet).
-	if (below && endsList) below = false;
-	// With nothing mirrored the search looks for the list's end (or history): a page ending the list with no record
-	// shows the end itself, and the bounds meet there. (Met at the page's top instead, a rank above the end, the page
-	// read there never reached the end, and the search went round from the same bounds at every poll.)
-	if (endsList && firstValid(state.memory) === undefined && showsNoRecord(page)) {
-		state.searchFrom = end;
-		state.searchTo = end;
-		return;
-	}
-	if (below) state.searchFrom = Math.max(state.searchFrom ?? 0, end);
-	else state.searchTo = Math.min(state.searchTo ?? Infinity, page.start);
-}
+export const judgeSteps: Steps<JudgeFrame> = {
+	start: (f, t) => {
+		const { state } = f;
+		const { page } = t.taken;
+		const floorMs = historyFloor(state);
+		const times = page.slots.filter((slot) => slot.createdMs !== undefined).map((slot) => slot.createdMs as number);
+		// A page of records lies above the place, unless they are all history, older than the floor (below it).
+		// created_at says no more: a bank may list out of created_at order. Nor does a floor that bounds no news (the
+		// start saw the whole list): set by a lone record stamped in the bank's future, it took every page of news
+		// written after it for history, and the search placed the trigger above them all, at every poll.
+		if (page.slots.length === 0) t.below = false;
+		// A page starting no lower than the rank the place lies at or below, not showing it, lies above it, whatever
+		// its stamps: in a list the bank orders as it recorded records, one written late with an old stamp may top the
+		// place. (With nothing mirrored there is no place, only where history begins, which the floor tells: Start From.)
+		else if (firstValid(state.memory) !== undefined && page.start <= (state.searchFrom ?? 0)) t.below = true;
+		else if (floorMs !== null && times.length > 0 && times.every((ms) => ms < floorMs)) t.below = false;
+		else t.below = true;
+		// A short page may be where the list ends: then the place is not below it.
+		if (!t.taken.endsList && t.below && page.short) return call(endsList(page, needFor(f)), 'ends');
+		t.endsList = t.taken.endsList;
+		return go('judged');
+	},
+	ends: (_f, t, answer) => {
+		t.endsList = answer === true;
+		return go('judged');
+	},
+	judged: (f, t) => {
+		const { state } = f;
+		const { page } = t.taken;
+		const end = page.start + page.slots.length;
+		// The list ends here, and no page showed the place below: it lies above the page. New records here were written
+		// late, below the place (the check behind it finds them); if the place is gone, the bounds meet twice
+		// (searchMet).
+		const below = t.below && !t.endsList;
+		// With nothing mirrored the search looks for the list's end (or history): a page ending the list with no record
+		// shows the end itself, and the bounds meet there. (Met at the page's top instead, a rank above the end, the
+		// page read there never reached the end, and the search went round from the same bounds at every poll.)
+		if (t.endsList && firstValid(state.memory) === undefined && showsNoRecord(page)) {
+			state.searchFrom = end;
+			state.searchTo = end;
+			return done();
+		}
+		if (below) state.searchFrom = Math.max(state.searchFrom ?? 0, end);
+		else state.searchTo = Math.min(state.searchTo ?? Infinity, page.start);
+		return done();
+	},
+};
 
 /**
  * The records the mirror holds are no longer listed where they must be (the bank removed them, or changed the

@@ -1,9 +1,9 @@
 /**
  * The words of the Poll Trigger's core: what one list's follower keeps between polls (ListState), a page of the
  * bank's list as read (Page), and how the core talks to the poll around it. The core makes no request and reads
- * no clock: it is a generator that yields what it needs (a page, or records to hand on) and is resumed with the
- * answer (core/follow.ts), so the poll (poll.ts) decides what is read within Requests per Poll and its time, and a
- * fuzz test can drive it against a model bank with no engine around it.
+ * no clock: it asks for what it needs (a page, or records to hand on) and is stepped with the answer (core/run.ts,
+ * stepList), so the poll (poll.ts) decides what is read within Requests per Poll and its time, and a fuzz test can
+ * drive it against a model bank with no engine around it.
  */
 import type { Memory, Slot } from './memory';
 import type { Window } from './windows';
@@ -137,9 +137,6 @@ export type CoreRequest = { kind: 'read'; window: Window; need: Need; atLeast?: 
 
 /** The page read, or how many records were handed on. */
 export type CoreAnswer = Page | number;
-
-/** A piece of the core: a generator the poll drives, returning `T`. */
-export type Core<T> = Generator<CoreRequest, T, CoreAnswer>;
 
 export interface FollowOptions {
 	/** n8n's clock (ms): only for how long a learned page cap is kept. */
