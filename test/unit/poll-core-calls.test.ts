@@ -98,8 +98,8 @@ describe('Poll Trigger: the core\'s calls go down, never round (core/, drive.ts)
 	it('reads the calls the core makes (the graph is not empty: the walk sees what it must judge)', () => {
 		const graph = callGraph();
 		expect([...(graph.get('take') ?? [])]).toEqual(expect.arrayContaining(['endsList', 'withPageAbove', 'withNextPage', '#place']));
-		expect([...(graph.get('checkBehind') ?? [])]).toEqual(expect.arrayContaining(['sentinelHolds', 'lookBelow', 'follow', 'boundsMove', 'learn']));
-		expect([...(graph.get('follow') ?? [])]).toEqual(expect.arrayContaining(['take', 'endsList']));
+		expect([...(graph.get('checkBehind') ?? [])]).toEqual(expect.arrayContaining(['sentinelHolds', 'lookBelow', 'makeMove', 'boundsMove', 'learn']));
+		expect([...(graph.get('makeMove') ?? [])]).toEqual(expect.arrayContaining(['take', 'endsList']));
 		// A cycle in a made-up graph is found, so an empty answer below means something.
 		expect(cycles(new Map([['a', new Set(['b'])], ['b', new Set(['a'])]]))).toEqual(['a → b → a']);
 	});

@@ -94,7 +94,7 @@ function view(f: ListFollower, t: CheckBehindFrame): CheckView {
 }
 
 /** Reads the page `move` asks for (or pauses, or moves the place down to read a stretch upward). */
-function follow(f: ListFollower, t: CheckBehindFrame, move: CheckMove): Outcome<CheckBehindFrame['at']> {
+function makeMove(f: ListFollower, t: CheckBehindFrame, move: CheckMove): Outcome<CheckBehindFrame['at']> {
 	if (move.kind === 'pause') return done(false);
 	if (move.kind === 'reopen') {
 		f.reopen(move.index, move.rank, move.shown);
@@ -147,7 +147,7 @@ export const checkBehindSteps: Steps<CheckBehindFrame> = {
 	choose: (f, t) => {
 		// Step 2: the deepest mirrored record stands where the mirror has it. Below it, down to the floor?
 		if (t.deepest <= t.from) return call(lookBelow(t.deepest, underRemembered(f, t.deepest, t.last)), 'below');
-		return follow(f, t, boundsMove(view(f, t)));
+		return makeMove(f, t, boundsMove(view(f, t)));
 	},
 	below: (f, t, answer) => {
 		if (answer === 'extended') {
@@ -157,7 +157,7 @@ export const checkBehindSteps: Steps<CheckBehindFrame> = {
 			return nextRound(t);
 		}
 		if (answer !== 'read') return done(true);
-		return follow(f, t, belowMove(view(f, t)));
+		return makeMove(f, t, belowMove(view(f, t)));
 	},
 	sameEnds: (_f, t, answer) => (answer === true ? done(false) : nextRound(t)),
 	taken: (f, t, answer) => {
