@@ -20,7 +20,7 @@ function readAs(f: ListFollower, page: Page, reachesEnd: boolean): Reading {
 }
 
 /** A page read for the check is the check's to pay for (the poll serves checks after every list's place). */
-const needOf = (t: TakeFrame): Need | undefined => (t.checking ? 'check' : undefined);
+const checkNeed = (t: TakeFrame): Need | undefined => (t.checking ? 'check' : undefined);
 
 /** `page`, joined with the page above or below it (read when nothing moved between), judged once more, as one. */
 function joined(t: TakeFrame, page: Page) {
@@ -33,7 +33,7 @@ function joined(t: TakeFrame, page: Page) {
 const taken = (outcome: Taken['outcome'], page: Page, endsList: boolean): Taken => ({ outcome, page, endsList });
 
 export const takeSteps: Steps<TakeFrame> = {
-	start: (f, t) => (t.page === undefined ? read(t.window, needFor(f, needOf(t)), 'read') : go('judge')),
+	start: (f, t) => (t.page === undefined ? read(t.window, needFor(f, checkNeed(t)), 'read') : go('judge')),
 	read: (_f, t, answer) => {
 		t.page = answer as Page;
 		return go('judge');
@@ -45,7 +45,7 @@ export const takeSteps: Steps<TakeFrame> = {
 		if (t.endsKnown !== undefined) t.judged = { reading: t.endsKnown ? readAs(f, page, true) : reading, endsList: t.endsKnown };
 		else t.judged = { reading, endsList: false };
 		if (t.endsKnown !== undefined || !page.short || !(reading.anchor === 'none' || reading.unplacedBelow || reading.besideEnd === true)) return go('judged');
-		return call(endsList(page, needFor(f, needOf(t))), 'ends');
+		return call(endsList(page, needFor(f, checkNeed(t))), 'ends');
 	},
 	ends: (f, t, answer) => {
 		const page = t.page as Page;
@@ -65,7 +65,7 @@ export const takeSteps: Steps<TakeFrame> = {
 		// History or the list's end opens the page, or lies under malformed entries only (pages of one record, or a
 		// boundary right above it): what lies just above is read with it, when nothing moved in between.
 		const above = (reading.anchor === 'floor' || reading.anchor === 'end') && reading.deliver.length === 0 && t.boundary === undefined;
-		return t.extend && above ? call(withPageAbove(t.page as Page, needOf(t)), 'above') : go('unjoined');
+		return t.extend && above ? call(withPageAbove(t.page as Page, checkNeed(t)), 'above') : go('unjoined');
 	},
 	above: (_f, t, answer) => (answer !== undefined ? joined(t, answer as Page) : go('unjoined')),
 	unjoined: (_f, t) => {
@@ -74,7 +74,7 @@ export const takeSteps: Steps<TakeFrame> = {
 		if (reading.anchor === 'none' || (reading.anchor !== 'handled' && reading.deliver.length === 0 && t.boundary === undefined)) return done(taken('unplaced', page, endsList));
 		// New records below handled ones run on to the page's end: the next page may show a handled record below
 		// them, which places them (read together as one page when nothing moved between the two reads).
-		return reading.unplacedBelow && !endsList && t.extend ? call(withNextPage(page, needOf(t)), 'below') : go('reading');
+		return reading.unplacedBelow && !endsList && t.extend ? call(withNextPage(page, checkNeed(t)), 'below') : go('reading');
 	},
 	below: (_f, t, answer) => (answer !== undefined ? joined(t, answer as Page) : go('reading')),
 	// Takes in a page read and placed: hands on what it may, moves the place, or holds it for the check.
