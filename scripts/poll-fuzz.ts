@@ -10,6 +10,7 @@
  *   --workers K        worker threads (default 1; --sweep: one per core)
  *   --sweep            1,000,000 histories (seeds × shapes; or --histories seeds), progress every 5 s; Ctrl-C
  *                      prints what was found so far
+ *   --seeds A,B,…      only these seeds (say, the seeds a rule listed in an earlier run: is a change better on them?)
  *   --explain SEED     one history (first shape), poll by poll (each list's saved state after it; with
  *                      FUZZ_REQUESTS=1 in the environment, every request and its answer; with FUZZ_MIRROR=1,
  *                      every entry of each mirror, not only its first and last), and what the ledger check found
@@ -63,10 +64,20 @@ async function main(): Promise<void> {
 	const shapes: ListShape[] = shapeOption === 'both' ? ['documented', 'cursor'] : [shapeOption as ListShape];
 	const explained = option('explain');
 	if (explained !== undefined) return await explain(Number(explained), shapes[0], size);
+	const started = Date.now();
+	const listed = option('seeds');
+	if (listed !== undefined) {
+		const seeds = listed.split(',').map(Number);
+		if (seeds.some((seed) => !Number.isInteger(seed) || seed < 1)) throw new Error(`--seeds takes whole numbers from 1, separated by commas, not ${listed}`);
+		const summary = emptySummary();
+		for (const seed of seeds) await fuzz(seed, 1, shapes, size, summary);
+		for (const line of report(summary, Date.now() - started)) console.log(line);
+		process.exitCode = summary.wrong === 0 ? 0 : 1;
+		return;
+	}
 	const count = Number(option('histories') ?? (sweep ? 1_000_000 / shapes.length : 1000));
 	const from = Number(option('from') ?? 1);
 	const workers = Math.max(1, Number(option('workers') ?? (sweep ? os.cpus().length : 1)));
-	const started = Date.now();
 	if (workers === 1) {
 		const summary = await fuzz(from, count, shapes, size);
 		for (const line of report(summary, Date.now() - started)) console.log(line);
