@@ -71,18 +71,13 @@ async function main(): Promise<void> {
 		if (seeds.some((seed) => !Number.isInteger(seed) || seed < 1)) throw new Error(`--seeds takes whole numbers from 1, separated by commas, not ${listed}`);
 		const summary = emptySummary();
 		for (const seed of seeds) await fuzz(seed, 1, shapes, size, summary);
-		for (const line of report(summary, Date.now() - started)) console.log(line);
-		process.exitCode = summary.wrong === 0 ? 0 : 1;
-		return;
+		return printed(summary, started);
 	}
 	const count = Number(option('histories') ?? (sweep ? 1_000_000 / shapes.length : 1000));
 	const from = Number(option('from') ?? 1);
 	const workers = Math.max(1, Number(option('workers') ?? (sweep ? os.cpus().length : 1)));
 	if (workers === 1) {
-		const summary = await fuzz(from, count, shapes, size);
-		for (const line of report(summary, Date.now() - started)) console.log(line);
-		process.exitCode = summary.wrong === 0 ? 0 : 1;
-		return;
+		return printed(await fuzz(from, count, shapes, size), started);
 	}
 	const total = emptySummary();
 	let lastPrinted = Date.now();
@@ -112,8 +107,13 @@ async function main(): Promise<void> {
 			});
 		}),
 	);
-	for (const line of report(total, Date.now() - started)) console.log(line);
-	process.exitCode = total.wrong === 0 ? 0 : 1;
+	printed(total, started);
+}
+
+/** Prints what a run found; the exit code says whether any history was wrong. */
+function printed(summary: Summary, started: number): void {
+	for (const line of report(summary, Date.now() - started)) console.log(line);
+	process.exitCode = summary.wrong === 0 ? 0 : 1;
 }
 
 if (isMainThread) {
