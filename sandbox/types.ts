@@ -24,9 +24,10 @@ export interface SandboxOptions {
 	deliverWebhooks?: boolean;
 	/**
 	 * Webhook delivery retries, default { attempts: 5, baseDelayMs: 500 } (waits double each time); disableAfter:
-	 * deliveries in a row that reach nobody (404/410 or refused) before the URL is disabled, default 3, 0 = never.
+	 * deliveries in a row that reach nobody (404/410 or refused) before the URL is disabled, default 3, 0 = never;
+	 * timeoutMs: how long one attempt waits for an answer, default 10 s.
 	 */
-	webhookRetry?: { attempts: number; baseDelayMs: number; disableAfter?: number };
+	webhookRetry?: { attempts: number; baseDelayMs: number; disableAfter?: number; timeoutMs?: number };
 	/** Default: silent. */
 	log?: (line: string) => void;
 	/**

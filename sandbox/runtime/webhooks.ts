@@ -20,6 +20,8 @@ export interface RetryPolicy {
 	 * refused (0: never), as real providers disable failing endpoints. Default DEAD_DELIVERIES_BEFORE_DISABLE.
 	 */
 	disableAfter?: number;
+	/** How long one attempt waits for the receiver's answer before it counts as failed and is retried. Default DELIVERY_TIMEOUT_MS. */
+	timeoutMs?: number;
 }
 
 /**
@@ -34,7 +36,7 @@ function isDead(status: number, code: string | undefined): boolean {
 }
 
 const LOG_CAP = 10_000;
-const DELIVERY_TIMEOUT_MS = 10_000;
+export const DELIVERY_TIMEOUT_MS = 10_000;
 /**
  * Deliveries in flight to one URL at most; the rest wait their turn, as in a bank's delivery queue. Without a
  * bound, a burst of 500 collections opened 500 connections to one n8n at once, which then answered none of
@@ -132,7 +134,7 @@ export class WebhookDispatcher {
 					transformRequest: [(body: string) => body],
 					responseType: 'text',
 					validateStatus: () => true,
-					timeout: DELIVERY_TIMEOUT_MS,
+					timeout: this.retry.timeoutMs ?? DELIVERY_TIMEOUT_MS,
 					maxRedirects: 0,
 					proxy: false,
 					signal: controller.signal,

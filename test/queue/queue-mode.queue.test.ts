@@ -83,6 +83,12 @@ describe('n8n 2.x in queue mode: main, 2 workers, 2 webhook processors, Postgres
 		// An execution n8n failed to start (it answered the bank 5xx; the bank retried) is recorded as an error
 		// run without the event; the event itself must run exactly once.
 		const runs = (await executions()).filter((run) => eventsByReference([run]).size > 0);
+		// What the bank did for any event that did not run exactly once: each attempt, its answer, and when.
+		for (const [reference, amounts] of eventsByReference(runs)) {
+			if (amounts.length === 1) continue;
+			const attempts = stack.bank.deliveries().filter((d) => d.reference === reference);
+			log(`${reference} ran ${amounts.length} times; deliveries: ${attempts.map((d) => `#${d.attempt} ${d.at} ${d.status || d.error}`).join('; ')}`);
+		}
 		expect([...eventsByReference(runs)].map(([reference, amounts]) => [reference, amounts.length]).sort()).toEqual(
 			list.map((c) => [c.reference, 1]).sort(),
 		);

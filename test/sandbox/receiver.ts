@@ -19,17 +19,21 @@ export class Receiver {
 	delayMs = 0;
 	maxInFlight = 0;
 	private inFlight = 0;
+	/** Answers not sent yet: close() drops them, so a slow answer does not keep the test process alive. */
+	private readonly answering = new Set<NodeJS.Timeout>();
 	private server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
 			this.received.push({ headers: req.headers, raw: Buffer.concat(chunks), path: req.url ?? '/' });
-			setTimeout(() => {
+			const timer = setTimeout(() => {
+				this.answering.delete(timer);
 				this.inFlight--;
 				res.writeHead(this.script.shift() ?? this.answer(req.url ?? '/'), { 'content-type': 'text/plain', connection: 'close' });
 				res.end('ok');
 			}, this.delayMs);
+			this.answering.add(timer);
 		});
 	});
 	url = '';
@@ -53,6 +57,8 @@ export class Receiver {
 	}
 
 	close(): Promise<void> {
+		for (const timer of this.answering) clearTimeout(timer);
+		this.answering.clear();
 		this.server.closeAllConnections();
 		return new Promise((resolve) => this.server.close(() => resolve()));
 	}

@@ -175,3 +175,24 @@ describe('delivery', () => {
 		expect(rx.received).toHaveLength(3);
 	});
 });
+
+describe('delivery time-out', () => {
+	it('an attempt unanswered within webhookRetry.timeoutMs is logged as a network error and retried', async () => {
+		const slow = await boot({ transactions: 0, interSettleDelayMs: 60_000, webhookRetry: { attempts: 2, baseDelayMs: 20, timeoutMs: 200 } });
+		const late = await new Receiver().start();
+		try {
+			// Answers come long after the time-out, however busy the machine: only the time-out can end an attempt.
+			late.delayMs = 1_500;
+			await slow.c.api('customer/api/create_webhook', { url: `${late.url}/hook`, events: ['COLLECTION_SUCCESS'] });
+			await slow.c.control('POST', 'collections', { account_number: '0823100002', amount: '3.00' });
+			await waitFor('2 logged attempts', () => slow.sb.deliveries().length >= 2);
+			expect(slow.sb.deliveries().map((d) => [d.attempt, d.status, /timeout/i.test(d.error ?? '')])).toEqual([
+				[1, 0, true],
+				[2, 0, true],
+			]);
+		} finally {
+			await slow.sb.close();
+			await late.close();
+		}
+	});
+});

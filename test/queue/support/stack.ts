@@ -127,7 +127,11 @@ export async function startQueueStack(): Promise<QueueStack> {
 		const [postgres, redis, bank, receiver, proxy] = await Promise.all([
 			startPostgres(PORTS.postgres, log),
 			startRedis(PORTS.redis, log),
-			startSandbox({ port: 0, interSettleDelayMs: 300 }),
+			// Deliveries wait for n8n's answer as long as the tests do: on a loaded machine the first answers after start-up
+			// can pass the sandbox's 10 s time-out, and its retry, sent to the other webhook processor, would run the event
+			// again (docs/queue-mode.md: n8n 2.41 drops a copy only at the processor that saw it). The time-out itself is
+			// tested in test/sandbox/webhooks.test.ts; these tests are about where deliveries run, and how often.
+			startSandbox({ port: 0, interSettleDelayMs: 300, webhookRetry: { attempts: 5, baseDelayMs: 500, timeoutMs: 240_000 } }),
 			startReceiver(),
 			startProxy(PORTS.proxy, PORTS.webhooks),
 		]);
