@@ -42,17 +42,19 @@ export const POLL_LIMITS = {
 
 /**
  * The fewest requests a poll needs so that every selected event gets through, whatever the bank's page cap. Lists
- * take turns at a whole poll's work (poll.ts): the others read their place page each (new records are seen at
- * every poll), and the list in turn reads a page, one more (the check behind its place, a page across a boundary
- * the bank's cap fixes, or where a short page ends the list) and a look-up for a record it hands on when that takes
- * one (a transfer's status with the API client, an account's name with the dashboard credential); with transfers,
- * one more for a pending transfer's status re-check.
+ * take turns at a whole poll's work (poll.ts): each list reads its place page, with the look-up a record it hands on
+ * takes where it takes one (a transfer's status with the API client, an account's name with the dashboard
+ * credential: a page is read only with it left, drive.ts); the list in turn reads one page more (the check behind its
+ * place, a page across a boundary the bank's cap fixes, or where a short page ends the list); with transfers, one
+ * more for a pending transfer's status re-check. Counted for every list, not only the one in turn: a list whose place
+ * page needs two requests, given one, reads nothing.
  */
 export function leastRequestsFor(events: readonly EventKind[], variant: ApiVariant = 'api'): number {
 	const transfers = events.includes('TRANSFER_SUCCESS') || events.includes('TRANSFER_FAILED');
 	const lists = (events.includes('COLLECTION_SUCCESS') ? 1 : 0) + (transfers ? 1 : 0) + (events.includes('TRANSFER_FAILED') ? 1 : 0);
-	const lookUp = variant === 'web' || transfers ? 1 : 0;
-	return lists - 1 + 2 + lookUp + (transfers ? 1 : 0);
+	// A look-up per list whose records take one: every list with the dashboard credential, the transfers' lists with the API client.
+	const lookUps = variant === 'web' ? lists : lists - (events.includes('COLLECTION_SUCCESS') ? 1 : 0);
+	return lists + lookUps + 1 + (transfers ? 1 : 0);
 }
 
 const EVENT_KINDS = valuesOf(WEBHOOK_EVENTS);
@@ -110,7 +112,7 @@ export function readSettings(context: IPollFunctions): PollSettings {
 	const least = leastRequestsFor(events, variantOf(context));
 	if (!Number.isInteger(budget) || budget < least) {
 		throw new NodeOperationError(node, `Requests per Poll must be a whole number of at least ${least} for the events selected, not "${String(budget)}"`, {
-			description: `At every poll each list the events need (collections, transfers, failed transfers for Transfer Failed) reads a page, and the list whose turn it is also reads one more (where the bank's pages end, or the check for records written late), a transfer's status and, with transfers, a pending transfer's status again; with fewer requests some events would never arrive. Enter ${least} or more (the default is ${POLL_LIMITS.requestBudget}), or remove the option.`,
+			description: `At every poll each list the events need (collections, transfers, failed transfers for Transfer Failed) reads a page and, for a record it passes on, a transfer's status (with the dashboard credential, an account's name); the list whose turn it is also reads one more (where the bank's pages end, or the check for records written late) and, with transfers, a pending transfer's status again; with fewer requests some events would never arrive. Enter ${least} or more (the default is ${POLL_LIMITS.requestBudget}), or remove the option.`,
 		});
 	}
 	return { events, accountNumber, output: options.output === 'data' ? 'data' : 'event', startFromMs, requestBudget: budget };

@@ -120,6 +120,7 @@ function parseList(v: IDataObject, pageSize: number, nowMs: number): ListState |
 			paging: parsePaging(v.paging, pageSize, nowMs),
 			grewBy: typeof v.grewBy === 'number' && v.grewBy >= 0 ? v.grewBy : undefined,
 			heldPolls: typeof v.heldPolls === 'number' && Number.isInteger(v.heldPolls) && v.heldPolls > 0 ? v.heldPolls : undefined,
+			checkStarved: v.checkStarved === true ? true : undefined,
 			check: parseCheck(v.check, mirror),
 			...belowDeepestOf(v.belowDeepest, mirror),
 		};
@@ -184,6 +185,7 @@ export function listToJson(scope: string, list: ListState): IDataObject {
 		paging: list.paging as unknown as IDataObject,
 		...(list.grewBy !== undefined ? { grewBy: list.grewBy } : {}),
 		...(list.heldPolls !== undefined ? { heldPolls: list.heldPolls } : {}),
+		...(list.checkStarved === true ? { checkStarved: true } : {}),
 		...(list.belowDeepest !== undefined ? { belowDeepest: list.belowDeepest as unknown as IDataObject } : {}),
 		...(list.check !== undefined ? { check: Object.fromEntries(Object.entries(list.check).filter(([, value]) => value !== undefined)) as IDataObject } : {}),
 	};

@@ -22,7 +22,7 @@ describe('Poll Trigger: the check for records written late, fuzzed directly (che
 		// Measured when it was written: one record a page or a few requests a poll, where a stretch of records written
 		// late longer than a page (or a deepest record moved further than its page holds) is read upward from the
 		// handled record under it, re-reading every page above it (docs/poll-fuzz-log.md, fourteenth session).
-		expect(count(/not handed on/)).toBeLessThanOrEqual(47);
+		expect(count(/not handed on/)).toBeLessThanOrEqual(48); // 48 with new records held for the check in a poll with no request left (seed 1564)
 		expect(count(/after .* at poll/)).toBe(0);
 	});
 
@@ -33,6 +33,6 @@ describe('Poll Trigger: the check for records written late, fuzzed directly (che
 		// stayed at offset 4 while it stood in place, and the halving looked for a stretch already handed on.
 		const run = runCheckCase(spelled({ handled: 135, page: 20, budget: 2, history: 3, late: [{ above: -1, length: 4, atPoll: 0 }, { above: 113, length: 4, atPoll: 0 }], fresh: [{ length: 33, atPoll: 0 }, { length: 40, atPoll: 0 }] }));
 		expect(run.violations).toEqual([]);
-		expect(run.polls).toBeLessThanOrEqual(9);
+		expect(run.polls).toBeLessThanOrEqual(11); // the new records wait for the check now (polls 1-5)
 	});
 });

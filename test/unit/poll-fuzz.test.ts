@@ -9,6 +9,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { PollFn } from '../support/pollFuzz/driver';
 import { runHistory } from '../support/pollFuzz/driver';
 import { generate } from '../support/pollFuzz/history';
+import { leastRequestsFor } from '../../nodes/BaasPollTrigger/settings';
 import type { Rule } from '../support/pollFuzz/oracle';
 import type { Summary } from '../support/pollFuzz/summary';
 import { fuzz } from '../support/pollFuzz/summary';
@@ -43,6 +44,32 @@ describe('Poll Trigger against a model bank, on generated histories', () => {
 			.map(([rule, most]) => ({ rule, most, now: summary.byRule[rule as Rule]?.histories ?? 0 }))
 			.filter(({ most, now }) => now > most);
 		expect(worse).toEqual([]);
+	});
+});
+
+describe("Requests per Poll's minimum gives every list its place page and the look-up its records take (leastRequestsFor)", () => {
+	// Transfer Failed behind a bank serving one record a page: two lists (transfers, failed transfers), each of whose
+	// records takes a status look-up, and new records held for the check behind the place. With one request less
+	// (the minimum before it counted each list's look-up), the transfers list read nothing in every other poll and its
+	// check seldom a page: an event was still owed at the end of the drain.
+	const histories = [16648, 7127, 19245].map((seed) => generate(seed, 'documented'));
+	const missing = async (requests: (least: number) => number) => {
+		const found: string[] = [];
+		for (const h of histories) {
+			const least = leastRequestsFor(h.settings.events);
+			const outcome = await runHistory({ ...h, settings: { ...h.settings, requestBudget: requests(least) } });
+			found.push(...outcome.violations.map((v) => `${h.seed} ${v.rule}`));
+		}
+		return found;
+	};
+
+	it('at the minimum every event comes, in order', async () => {
+		expect(histories.map((h) => [h.settings.events.includes('TRANSFER_FAILED'), h.pageCap])).toEqual(histories.map(() => [true, 1]));
+		expect(await missing((least) => least)).toEqual([]);
+	});
+
+	it('one request less and events are still owed at the end of the drain', async () => {
+		expect((await missing((least) => least - 1)).filter((found) => found.endsWith('missing after the drain')).length).toBeGreaterThan(0);
 	});
 });
 

@@ -662,7 +662,7 @@ describe("Poll Trigger: the bank's clock and records stamped in its future (poll
 });
 
 describe('Poll Trigger: whose turn it is (turns.ts, nextTurn)', () => {
-	it('the turn passes only to a list with work left: a burst of collections and transfers behind a bank serving 3 a page, at the minimum Requests per Poll', async () => {
+	it('the turn passes only to a list with work left: a burst of collections and transfers behind a bank serving 3 a page, at 6 Requests per Poll (the minimum for all three events until 2026-12-01)', async () => {
 		const startMs = Date.UTC(2026, 2, 3, 9);
 		// 60 collections and 60 successful transfers written in one burst after the trigger started; no failure.
 		const writes: Write[] = [

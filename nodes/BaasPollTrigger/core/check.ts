@@ -74,9 +74,9 @@ export const releaseSteps: Steps<ReleaseFrame> = {
 		if (held !== undefined && state.lag !== null) return call(take(held.window, held.page, false, held.extend), 'taken');
 		return go('taken');
 	},
-	taken: (f) => {
-		// Counted as a poll that held its page until all of it is handed on.
-		if (!f.stopped) f.state.heldPolls = undefined;
+	taken: (f, { ended }) => {
+		// Counted as a poll that held its page until the check ended and all of it is handed on.
+		if (ended && !f.stopped) f.state.heldPolls = undefined;
 		return done();
 	},
 };

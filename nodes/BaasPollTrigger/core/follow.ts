@@ -63,7 +63,7 @@ export class ListFollower {
 		this.search = { probes: 0, resumed: state.lag === null && (state.searchFrom ?? 0) > 0 };
 		const before = state.heldPolls ?? 0;
 		this.hold = { before, waits: options.ordered && before < MAX_HELD_POLLS };
-		if (!this.hold.waits) state.heldPolls = undefined;
+		if (!options.ordered) state.heldPolls = undefined;
 	}
 
 	/** Moves this poll's phase forward to `next`; never back (a phase already passed stays passed). */

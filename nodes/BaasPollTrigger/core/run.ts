@@ -50,7 +50,11 @@ const stepOf = (frame: Frame) => (TASKS[frame.task] as Record<string, Step<Frame
  */
 export function stepList(f: ListFollower, answer?: CoreAnswer): CoreRequest | undefined {
 	// Every page read tells how the bank pages its list.
-	if (typeof answer === 'object') notePage(f.state.paging, f.options, answer as Page);
+	if (typeof answer === 'object') {
+		notePage(f.state.paging, f.options, answer as Page);
+		// A page read while the check runs is the check's: it goes on, so new records may wait for it (take.ts).
+		if (f.phase === 'check') f.state.checkStarved = undefined;
+	}
 	let input: unknown = answer;
 	for (;;) {
 		const frame = f.frames[f.frames.length - 1];

@@ -93,14 +93,17 @@ export const takeSteps: Steps<TakeFrame> = {
 		const first = firstValid(state.memory);
 		t.expectedHead = state.lag === null || first === undefined ? null : state.lag + first.index;
 		t.oldHead = first?.reference;
-		if (!t.checking && !f.handsOn && first !== undefined && reading.deliver.length > 0 && f.options.requestsLeft() > 0) {
-			// Records behind the place come first: this page only places the trigger until the check has ended (when
-			// the poll has a request left for it). The check runs next (the tasks step and followList), then hands it on
-			// (release).
+		if (!t.checking && !f.handsOn && first !== undefined && reading.deliver.length > 0 && (f.options.requestsLeft() > 0 || state.checkStarved !== true)) {
+			// Records behind the place come first: this page only places the trigger until the check has ended. The
+			// check runs next (the tasks step and followList), then hands it on (release). A poll with no request left
+			// for the check holds it too, unless the last poll that held one gave the check none either (checkStarved):
+			// the place may have cost this poll's requests once, but a budget that never leaves the check one would
+			// hold new records MAX_HELD_POLLS polls for nothing.
 			const { headPosition } = takeIn(state.memory, page.slots, reading, [], page.start === 0);
 			if (!f.place(page, headPosition, t.expectedHead, t.oldHead, endsList)) return done(taken('unplaced', page, endsList));
 			f.hold.page = { window: t.window, page, extend: t.extend };
-			state.heldPolls = f.hold.before + 1; // until all of it is handed on
+			state.heldPolls = f.hold.before + 1; // until the check has ended and all of it is handed on
+			state.checkStarved = true; // until the check reads a page (run.ts)
 			return done(taken('placed', page, endsList));
 		}
 		// Handed on by the poll, oldest first: as many as it could (a transfer's status look-up takes a request). Those

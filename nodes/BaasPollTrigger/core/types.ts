@@ -105,6 +105,11 @@ export interface ListState {
 	 * MAX_HELD_POLLS of them (follow.ts) a poll hands records on without waiting: never stuck.
 	 */
 	heldPolls?: number;
+	/**
+	 * The last poll that held new records for the check gave it no page to read (no request was left for it): a poll
+	 * with none left either hands them on rather than hold them again (take.ts).
+	 */
+	checkStarved?: true;
 }
 
 /**
