@@ -10,7 +10,7 @@ import { TimerSet } from './timers';
 import type { ConfigurableOptions, ListOrder, ListServed, ListShape, PageOffsets, RequestLogEntry, SandboxConfig, SandboxOptions } from '../types';
 import type { ListPolicy } from '../state/listing';
 import { ListQuota } from './listQuota';
-import { WebhookDispatcher } from './webhooks';
+import { DEFAULT_RETRY, WebhookDispatcher } from './webhooks';
 import { ChatInbox } from './chat';
 
 const REQUEST_LOG_CAP = 50_000;
@@ -58,7 +58,7 @@ export class Runtime {
 		this.bank = new Bank({ transactions: options.transactions ?? 200, seed, historyEndMs: options.historyEndMs ?? startOfTodayUtc() });
 		this.faults = new FaultRegistry(seed);
 		this.webhooks = new WebhookDispatcher(
-			options.webhookRetry ?? { attempts: 5, baseDelayMs: 500 },
+			options.webhookRetry ?? DEFAULT_RETRY,
 			this.faults,
 			this.timers,
 			this.log,

@@ -35,8 +35,11 @@ function isDead(status: number, code: string | undefined): boolean {
 	return status === 404 || status === 410 || code === 'ECONNREFUSED';
 }
 
+/** Retries when the sandbox is started without webhookRetry: five attempts, waits of 0.5, 1, 2 and 4 s between them. */
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 500 };
+
 const LOG_CAP = 10_000;
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 /**
  * Deliveries in flight to one URL at most; the rest wait their turn, as in a bank's delivery queue. Without a
  * bound, a burst of 500 collections opened 500 connections to one n8n at once, which then answered none of

@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import type { SandboxHandle } from '../../../sandbox';
 import { startSandbox } from '../../../sandbox';
+import { DEFAULT_RETRY } from '../../../sandbox/runtime/webhooks';
 import { createApiKey, ownerSession } from '../../../scripts/n8n/api';
 import { MCP_TOKEN_CREDENTIAL, SANDBOX_MCP_TOKEN } from '../../../scripts/n8n/aiCredentials';
 import { readOnlySandboxCredentials, sandboxCredentials } from '../../../scripts/n8n/credentials';
@@ -131,7 +132,7 @@ export async function startQueueStack(): Promise<QueueStack> {
 			// can pass the sandbox's 10 s time-out, and its retry, sent to the other webhook processor, would run the event
 			// again (docs/queue-mode.md: n8n 2.41 drops a copy only at the processor that saw it). The time-out itself is
 			// tested in test/sandbox/webhooks.test.ts; these tests are about where deliveries run, and how often.
-			startSandbox({ port: 0, interSettleDelayMs: 300, webhookRetry: { attempts: 5, baseDelayMs: 500, timeoutMs: 240_000 } }),
+			startSandbox({ port: 0, interSettleDelayMs: 300, webhookRetry: { ...DEFAULT_RETRY, timeoutMs: 240_000 } }),
 			startReceiver(),
 			startProxy(PORTS.proxy, PORTS.webhooks),
 		]);
