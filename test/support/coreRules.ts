@@ -23,9 +23,10 @@ export function handBuilt(h: Pick<History, 'order' | 'pageCap' | 'settings' | 's
 /**
  * One poll of `list` on the saved `state` with `budget` requests, the bank serving at most `cap` records a page (each
  * entry as `slotOf` makes it: a malformed one for some; `reversals`: the list is the failed transfers'): what it handed
- * on, and how many requests it made.
+ * on, and how many requests it made. `afterRead`: what the bank does after the poll's `reads`-th read (writes into
+ * `list` between two reads of one poll).
  */
-export function poll(state: ListState, list: Row[], budget: number, cap = Infinity, slotOf: (r: Row) => Slot = toSlot, reversals = false) {
+export function poll(state: ListState, list: Row[], budget: number, cap = Infinity, slotOf: (r: Row) => Slot = toSlot, reversals = false, afterRead?: (reads: number) => void) {
 	let left = budget;
 	const emitted: string[] = [];
 	const follower = new ListFollower(state, { nowMs: T0 + 86_400_000, ordered: !reversals, gainsByStatus: reversals, requestsLeft: () => left, bank: { served: 0 } });
@@ -33,7 +34,9 @@ export function poll(state: ListState, list: Row[], budget: number, cap = Infini
 		read: (window, atLeast) => {
 			if (left < atLeast) return undefined;
 			left--;
-			return pageOf(list, window, slotOf, cap);
+			const page = pageOf(list, window, slotOf, cap);
+			afterRead?.(budget - left);
+			return page;
 		},
 		handOn: (slots) => {
 			emitted.push(...slots.map((slot) => slot.reference as string));

@@ -18,11 +18,16 @@ describe('Poll Trigger: the check for records written late, fuzzed directly (che
 		expect(wrong).toEqual([]);
 	});
 
-	it('holds the cases still slower than the bound, or late after a newer record, where they are: a change may lower them, never raise them', () => {
+	it('holds the cases still slower than the bound, or late after a newer record, where they are: a change that raises one says why here', () => {
 		// Measured when it was written: one record a page or a few requests a poll, where a stretch of records written
 		// late longer than a page (or a deepest record moved further than its page holds) is read upward from the
 		// handled record under it, re-reading every page above it (docs/poll-fuzz-log.md, fourteenth session).
-		expect(count(/not handed on/)).toBeLessThanOrEqual(48); // 48 with new records held for the check in a poll with no request left (seed 1564)
+		// 48 with new records held for the check in a poll with no request left (seed 1564). 49 since records handled
+		// above the place place nothing (core/take.ts, placedOnlyAboveThePlace): seed 1290's climb from the stretch the
+		// check found re-reads the 120 records handled above it, two pages a poll, where it jumped onto one of them and
+		// was right only because no other stretch lay between (a bank that wrote one there had it come after newer
+		// records: fuzz seed 61248, docs/poll-fuzz-log.md, nineteenth session).
+		expect(count(/not handed on/)).toBeLessThanOrEqual(49);
 		expect(count(/after .* at poll/)).toBe(0);
 	});
 

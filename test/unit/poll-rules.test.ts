@@ -449,6 +449,33 @@ describe('Poll Trigger: a page at or above the search\'s lower bound lies above 
 	});
 });
 
+describe('Poll Trigger: records handled above the place place nothing (core/take.ts, placedOnlyAboveThePlace)', () => {
+	it('records written late between them and the place come first, whether a burst pushes the page the check reads or the page the search reads above the place', () => {
+		// The trigger handled h0…h9; a check found records written late (l0, l1) above h5 and moved the place down to
+		// h3 (h4…h9 remembered, no longer mirrored). In the next poll a burst lands right after the place's page is
+		// read, so the pages read next lie higher than their ranks say; one record a page up to three.
+		const handled = Array.from({ length: 10 }, (_, i) => row(`h${i}`, 100 + i)).reverse();
+		const late = [row('l1', 105.5), row('l0', 105.2)];
+		const wrong: string[] = [];
+		for (const cap of [1, 2, 3])
+			for (let burst = 1; burst <= 16; burst++) {
+				const fresh = Array.from({ length: burst }, (_, i) => row(`n${i}`, 200 + i)).reverse();
+				const list: Row[] = [...handled.slice(0, 4), ...late, ...handled.slice(4)];
+				const state: ListState = { ...standingAt(handled, T0, cap), lag: 8 };
+				state.memory.mirror = ['h3', 'h2', 'h1', 'h0'];
+				const emitted: string[] = [];
+				for (let polls = 0; polls < 8; polls++) emitted.push(...poll(state, list, 10, cap, toSlot, false, (reads) => polls === 0 && reads === 1 && list.unshift(...fresh)).emitted);
+				const oldestFirst = ['l0', 'l1', ...fresh.map((r) => r.reference).reverse()];
+				if (emitted.join() !== oldestFirst.join()) wrong.push(`cap ${cap}, burst of ${burst}: ${emitted.join(' ')}`);
+			}
+		// Handing on what such a record places (as the trigger did until 2026-12-01), records of the burst came before
+		// l0 and l1 at a cap of 3: bursts of 13 and 14 through the search's page above the place (a record of the burst
+		// over h9), a burst of 11 through the check's page (n0 handed on as if written late behind the place). Each
+		// half of the rule alone leaves the other's.
+		expect(wrong).toEqual([]);
+	});
+});
+
 describe('Poll Trigger: a search whose bounds meet on nothing (core/search.ts, searchMet)', () => {
 	it('looks once more from the top before giving the place up, so a record written late below it is still found', () => {
 		// The trigger handled h0…h9; 5 records were written above them, and one late (l, older than all of them but

@@ -30,6 +30,23 @@ function joined(t: TakeFrame, page: Page) {
 	return go('judge');
 }
 
+/**
+ * A page whose records to hand on only records handled but no longer mirrored place. Outside the check they lie above
+ * the place (left there when it moved down past records written late: ListFollower.reopen), and what lies between
+ * them and the place is unread: records written late there are older than these. In the check, a record stamped
+ * after the place's own cannot lie behind it in a list ordered by created_at: records written since pushed the page
+ * above the place. (Records handled below the deepest mirrored one place what the check finds between them.)
+ */
+function placedOnlyAboveThePlace(f: ListFollower, t: TakeFrame, reading: Reading, page: Page): boolean {
+	const { memory, paging } = f.state;
+	const head = firstValid(memory);
+	if (reading.anchor !== 'handled' || reading.mirrored.length > 0 || reading.deliver.length === 0 || head === undefined) return false;
+	if (!t.checking) return true;
+	const headMs = memory.seen.get(head.reference);
+	if (!f.options.ordered || paging.asWritten === true || headMs === undefined) return false;
+	return reading.deliver.some((position) => (page.slots[position].createdMs as number) > headMs);
+}
+
 const taken = (outcome: Taken['outcome'], page: Page, endsList: boolean): Taken => ({ outcome, page, endsList });
 
 export const takeSteps: Steps<TakeFrame> = {
@@ -68,10 +85,11 @@ export const takeSteps: Steps<TakeFrame> = {
 		return t.extend && above ? call(withPageAbove(t.page as Page, checkNeed(t)), 'above') : go('unjoined');
 	},
 	above: (_f, t, answer) => (answer !== undefined ? joined(t, answer as Page) : go('unjoined')),
-	unjoined: (_f, t) => {
+	unjoined: (f, t) => {
 		const { reading, endsList } = t.judged as NonNullable<TakeFrame['judged']>;
 		const page = t.page as Page;
 		if (reading.anchor === 'none' || (reading.anchor !== 'handled' && reading.deliver.length === 0 && t.boundary === undefined)) return done(taken('unplaced', page, endsList));
+		if (placedOnlyAboveThePlace(f, t, reading, page)) return done(taken('unplaced', page, endsList));
 		// New records below handled ones run on to the page's end: the next page may show a handled record below
 		// them, which places them (read together as one page when nothing moved between the two reads).
 		return reading.unplacedBelow && !endsList && t.extend ? call(withNextPage(page, checkNeed(t)), 'below') : go('reading');
