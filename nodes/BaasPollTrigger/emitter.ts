@@ -44,6 +44,11 @@ export interface EmitRun {
 	ahead: { count: number; mostMs: number };
 	/** Lists whose newest new record was stamped more than the overlap before n8n's clock, and by how much at most (ms). */
 	behind: { count: number; mostMs: number };
+	/**
+	 * Transfers the failed transfers' list showed failed in this poll before the transfers' list handled them: a page
+	 * of that list read earlier in the poll (held for its check) may still show them successful.
+	 */
+	failedThisPoll: Set<string>;
 }
 
 export const who = (context: IPollFunctions) => `BaaS (Polling) Trigger "${context.getNode().name}"`;
@@ -130,8 +135,9 @@ export function warnAboutClock(run: EmitRun & { malformed: number }): void {
  * A record of a stream's list not handled before: emitted when final, else watched as pending. False (nothing
  * done) when handling it needs a request the poll may not make.
  */
-export async function handleListed(run: EmitRun, stream: Stream, state: StreamState, slot: Slot): Promise<boolean> {
-	const reference = slot.reference as string;
+export async function handleListed(run: EmitRun, stream: Stream, state: StreamState, shown: Slot): Promise<boolean> {
+	const reference = shown.reference as string;
+	const slot = asOfThisPoll(run, shown);
 	const createdMs = slot.createdMs as number;
 	// Stamped before Start From: not an event of a backfill. A bank listing records as it wrote them lists one written
 	// late above records of the backfill, where it was taken for news. (Only with Start From: a start's own floor may
@@ -153,6 +159,10 @@ export async function handleListed(run: EmitRun, stream: Stream, state: StreamSt
 	return true;
 }
 
+/** `slot` with the status the failed transfers' list showed later in this poll (failedThisPoll), if it did. */
+const asOfThisPoll = (run: EmitRun, slot: Slot): Slot =>
+	slot.record !== undefined && run.failedThisPoll.has(slot.reference as string) ? { ...slot, record: { ...slot.record, status: 'failed' } } : slot;
+
 /**
  * Whether handing a listed record on reads its status first: a transfer listed with an outcome whose event is
  * selected, through the API client (the event carries the Transfer status record, as the bank's webhook does).
@@ -164,7 +174,7 @@ function looksUp(run: EmitRun, stream: Stream, slot: Slot): boolean {
 }
 
 /** Requests handing a listed record on may take (core/types.ts, costOf): its status look-up; on the dashboard, one. */
-export const listedCost = (run: EmitRun, stream: Stream) => (slot: Slot): number => (run.variant === 'web' || looksUp(run, stream, slot) ? 1 : 0);
+export const listedCost = (run: EmitRun, stream: Stream) => (slot: Slot): number => (run.variant === 'web' || looksUp(run, stream, asOfThisPoll(run, slot)) ? 1 : 0);
 
 /**
  * A page of the list shows a record the trigger watches as pending with a final status: it is checked at the
@@ -197,7 +207,8 @@ export async function recheckPending(run: EmitRun, stream: Stream, state: Stream
  * A transfer the failed-transfers list shows that this trigger has not reported failed. The contract's "failed"
  * includes "a debit reversed": a transfer the transfers stream handled as successful (it is remembered, or older
  * than what the stream remembers) and created since the trigger started is a reversal, emitted as Transfer Failed
- * once. One the transfers stream has not reached yet is a new failure, which that stream emits.
+ * once. One the transfers stream has not reached yet is a new failure, which that stream emits: noted for this
+ * poll (failedThisPoll), as a page of that stream read earlier in it may still list the transfer successful.
  */
 export async function handleFailure(run: EmitRun, stream: Stream, transfers: StreamState, slot: Slot): Promise<boolean> {
 	const reference = slot.reference as string;
@@ -205,7 +216,10 @@ export async function handleFailure(run: EmitRun, stream: Stream, transfers: Str
 	if (createdMs < transfers.originMs || transfers.failed.has(reference) || transfers.pending.has(reference)) return true;
 	const floorMs = historyFloor(transfers);
 	const handled = transfers.memory.seen.has(reference) || (floorMs !== null && createdMs < floorMs);
-	if (!handled) return true;
+	if (!handled) {
+		run.failedThisPoll.add(reference);
+		return true;
+	}
 	let record: IDataObject | undefined = slot.record;
 	if (run.variant === 'api') {
 		const answer = await statusOf(run, stream, reference);

@@ -209,6 +209,7 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 		served: { served: 0 },
 		ahead: { count: 0, mostMs: 0 },
 		behind: { count: 0, mostMs: 0 },
+		failedThisPoll: new Set(),
 	};
 	const scope = scopeOf(variant, settings.accountNumber);
 	const followed: Followed[] = [];

@@ -494,6 +494,34 @@ describe('Poll Trigger: a search whose bounds meet on nothing (core/search.ts, s
 	});
 });
 
+describe('Poll Trigger: a transfer reversed between the reads of one poll (emitter.ts, failedThisPoll)', () => {
+	it('is reported failed when the failed transfers\' list shows it before a page of the transfers read earlier is handed on', async () => {
+		const MIN = 60_000;
+		const startMs = Date.UTC(2026, 2, 5, 9);
+		const record = (kind: 'collection' | 'transfer', id: number, createdMs: number) => ({ id, reference: `${kind === 'collection' ? 'COL' : 'TRF'}-${id}`, account: ACCOUNT, kind, amount: '10.00', createdMs, status: 'success' as const });
+		const missed: string[] = [];
+		// A transfer made after the start, successful, is reversed during the poll that first lists it, at every 100 ms
+		// of it: the transfers' page that shows it waits for that list's check while the failed transfers' list is read.
+		for (const pageCap of [2, 3])
+			for (let at = 50; at < 2_000; at += 100) {
+				const writes: Write[] = [
+					...[1, 2, 3, 4, 5, 6].map((id) => ({ atMs: startMs - 10 * MIN, create: record('transfer', id, startMs - 10 * MIN + id * 1_000) })),
+					...[11, 12, 13].map((id) => ({ atMs: startMs - 10 * MIN, create: record('collection', id, startMs - 10 * MIN + id * 1_000) })),
+					{ atMs: startMs + 80_000, create: record('collection', 14, startMs + 80_000) },
+					{ atMs: startMs + 90_000, create: record('transfer', 7, startMs + 90_000) },
+					{ atMs: startMs + 2 * MIN + at, update: { reference: 'TRF-7', status: 'failed' as const, bankMs: startMs + 2 * MIN + at } },
+				];
+				const h = handBuilt({ order: 'created', pageCap, settings: { events: ['COLLECTION_SUCCESS', 'TRANSFER_FAILED'], output: 'event', requestBudget: 10 }, startMs, polls: 6, writes });
+				const outcome = await runHistory(h);
+				if (outcome.violations.length > 0) missed.push(`cap ${pageCap}, reversed at +${at} ms: ${outcome.violations.map((v) => v.rule).join(', ')}`);
+			}
+		// Judging it by the older page (as the trigger did until 2026-12-01), it was handed on successful after the failed
+		// transfers' list had left it to that list as a new failure: never reported (at +350 ms with pages of 2, +450 ms
+		// with pages of 3; sweep seed 184782).
+		expect(missed).toEqual([]);
+	});
+});
+
 describe('Poll Trigger: the transfers pending at its start (start.ts)', () => {
 	it.each([
 		['at the default Requests per Poll', 20],
