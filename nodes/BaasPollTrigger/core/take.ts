@@ -31,11 +31,12 @@ function joined(t: TakeFrame, page: Page) {
 }
 
 /**
- * A page whose records to hand on only records handled but no longer mirrored place. Outside the check they lie above
- * the place (left there when it moved down past records written late: ListFollower.reopen), and what lies between
- * them and the place is unread: records written late there are older than these. In the check, a record stamped
- * after the place's own cannot lie behind it in a list ordered by created_at: records written since pushed the page
- * above the place. (Records handled below the deepest mirrored one place what the check finds between them.)
+ * Whether the records `page` would hand on are placed only by records handled but no longer mirrored, which say
+ * nothing of where the place is. Outside the check such records lie above the place (left there when it moved down
+ * past records written late: ListFollower.reopen), and what lies between them and the place is unread: records
+ * written late there are older than these. In the check, a record stamped after the place's own cannot lie behind it
+ * in a list ordered by created_at: records written since pushed the page above the place. (Records handled below the
+ * deepest mirrored one still place what the check finds between them.)
  */
 function placedOnlyAboveThePlace(f: ListFollower, t: TakeFrame, reading: Reading, page: Page): boolean {
 	const { memory, paging } = f.state;
