@@ -1,6 +1,5 @@
 /** The bank's state and the operations that change it. No HTTP here; errors are ApiErrors with contract codes. */
 import { ApiError } from '../http/envelope';
-import { OWN_BANK_CODE } from '../data/fixtures';
 import { buildState, type BankState, type BuildConfig } from '../data/seed';
 import type { MalformedKind } from '../types';
 import { MALFORMED_KINDS } from '../types';
@@ -9,6 +8,7 @@ import { runtimeId, runtimeReference } from './ids';
 import type { Ledger } from './listing';
 import { insertAscending } from './sorted';
 import { creditCollection } from './collections';
+import { checkTransfer } from './transferChecks';
 
 export interface TransferInput {
 	reference_number: string;
@@ -196,42 +196,7 @@ export class Bank extends SeededState {
 	/** Validates, debits and records a transfer. Intra completes here; inter stays pending for finalizeTransfer. */
 	initiateTransfer(businessId: string, input: TransferInput, nowMs: number): Transfer {
 		const ref = input.reference_number;
-		if (this.findTransfer(businessId, ref) || this.findTransaction(businessId, ref)) {
-			throw new ApiError('26', `Duplicate reference: reference_number ${ref} has already been used`);
-		}
-		const bankCode = input.transfer_type === 'intra' ? (input.bank_code ?? OWN_BANK_CODE) : input.bank_code;
-		if (input.transfer_type === 'intra' && bankCode !== OWN_BANK_CODE) {
-			throw new ApiError('99', `bank_code: must be ${OWN_BANK_CODE} (or absent) for an intra-bank transfer`);
-		}
-		if (input.transfer_type === 'inter') {
-			if (!bankCode || !this.bankByCode(bankCode)) {
-				throw new ApiError('99', `bank_code: unknown bank code '${bankCode ?? ''}'; use a code from fetch_banks`);
-			}
-			if (bankCode === OWN_BANK_CODE) {
-				throw new ApiError('99', `bank_code: ${OWN_BANK_CODE} is this bank; use transfer_type intra`);
-			}
-		}
-		if (input.source_account_number === input.beneficiary_account_number) {
-			throw new ApiError('99', 'beneficiary_account_number: must differ from source_account_number');
-		}
-		const source = this.ownedAccount(businessId, input.source_account_number);
-		if (!source) throw new ApiError('44', `Source account not found: ${input.source_account_number}`);
-		if (source.status !== 'active') {
-			throw new ApiError('57', `Source account ${source.accountNumber} is ${source.status} and cannot send funds`);
-		}
-		let beneficiary: Account | undefined;
-		if (input.transfer_type === 'intra') {
-			beneficiary = this.accounts.get(input.beneficiary_account_number);
-			if (!beneficiary) {
-				throw new ApiError('83', `Transfer rejected: beneficiary ${input.beneficiary_account_number} is not an account of this bank`);
-			}
-			if (beneficiary.status !== 'active') {
-				throw new ApiError('83', `Transfer rejected: beneficiary account ${beneficiary.accountNumber} is ${beneficiary.status}`);
-			}
-		}
-		if (source.balance < input.amount) {
-			throw new ApiError('51', `Insufficient funds in ${source.accountNumber}`);
-		}
+		const { source, beneficiary, bankCode } = checkTransfer(this, businessId, input);
 
 		source.balance -= input.amount;
 		source.lastBalanceUpdateMs = nowMs;
@@ -246,7 +211,7 @@ export class Bank extends SeededState {
 			sourceAccountNumber: source.accountNumber,
 			beneficiaryAccountNumber: input.beneficiary_account_number,
 			beneficiaryAccountName: input.beneficiary_account_name ?? beneficiary?.accountName ?? null,
-			bankCode: bankCode as string,
+			bankCode,
 			createdAtMs: nowMs,
 			updatedAtMs: nowMs,
 		};
