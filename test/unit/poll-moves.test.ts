@@ -136,6 +136,10 @@ describe('Poll Trigger: the place and the search pick their next page (core/move
 		// A walk up through malformed entries: the page ending at 63, where it stopped.
 		const walk = searchMove({ ...list, searchAbove: 63 }, 2, false);
 		expect(startOf(walk) + walk.size - 1).toBe(63);
+		// Its second round (the bounds met on nothing once) steps down from the lower bound, a page at a time, neither
+		// doubling nor halving: each page is placed by its rank alone.
+		for (const probes of [0, 1, 3]) expect(startOf(searchMove({ ...list, searchMet: true }, probes, true))).toBe(40);
+		expect(startOf(searchMove({ ...list, searchMet: true, searchTo: 140 }, 3, false))).toBe(40);
 	});
 });
 

@@ -494,6 +494,31 @@ describe('Poll Trigger: a search whose bounds meet on nothing (core/search.ts, s
 	});
 });
 
+describe('Poll Trigger: a second search for the place steps down from its lower bound (core/moves.ts, searchMove)', () => {
+	it('places every page by its rank, not by created_at: in a list ordered as written, history stamped after the floor under the place is never handed on', () => {
+		// A list ordered as the bank recorded records. The start read h0 and h1, records written late with old stamps,
+		// so its floor lies under x, history written before them and stamped after the floor; o0…o2 under it are older.
+		// Since, a burst was written above the place; the bank serves one to three records a page.
+		const handled = [row('h0', 101), row('h1', 100)];
+		const history = [row('x', 150), row('o0', 50), row('o1', 49), row('o2', 48)];
+		const wrong: string[] = [];
+		for (const cap of [1, 2, 3])
+			for (let burst = 1; burst <= 24; burst++) {
+				const fresh = Array.from({ length: burst }, (_, i) => row(`n${i}`, 200 + i)).reverse();
+				const list = [...fresh, ...handled, ...history];
+				const state = standingAt(handled, T0 + 101_000, cap);
+				const emitted: string[] = [];
+				for (let polls = 0; polls < 40; polls++) emitted.push(...poll(state, list, 4, cap).emitted);
+				const expected = fresh.map((r) => r.reference).reverse();
+				if (emitted.join() !== expected.join()) wrong.push(`cap ${cap}, burst of ${burst}: ${emitted.join(' ')}`);
+			}
+		// Halving by created_at in its second round too (as the trigger did until 2026-12-01), the search took x for a
+		// record above the place, met on nothing twice and gave the place up; the floor then placed x as news above o0:
+		// x emitted in 12 of these 72 histories (fuzz seeds 219505, 424307, 446057).
+		expect(wrong).toEqual([]);
+	});
+});
+
 describe('Poll Trigger: a transfer reversed between the reads of one poll (emitter.ts, failedThisPoll)', () => {
 	it('is reported failed when the failed transfers\' list shows it before a page of the transfers read earlier is handed on', async () => {
 		const MIN = 60_000;

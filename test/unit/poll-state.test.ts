@@ -35,6 +35,12 @@ describe('Poll Trigger: the saved list state (state.ts)', () => {
 		expect(parseListState(saved, SCOPE, NOW, 100)?.belowDeepest).toEqual({ deepest: 'b', reference: 'h' });
 	});
 
+	it('keeps a search\'s second round and the rank it steps down from (searchMet, searchBase), and drops a base that is no rank', () => {
+		const searching: ListState = { ...handled(undefined), lag: null, searchFrom: 14, searchMet: true, searchBase: 9 };
+		expect(roundTrip(searching)).toMatchObject({ lag: null, searchFrom: 14, searchMet: true, searchBase: 9 });
+		expect(roundTrip({ ...searching, searchBase: -1 })?.searchBase).toBeUndefined();
+	});
+
 	it('keeps a paused check\'s bounds as the facts they are, and drops a bound whose records are no longer mirrored or that does not parse', () => {
 		const list = { ...handled(undefined), memory: { seen: new Map([['c', NOW - 3_000], ['b', NOW - 2_000], ['a', NOW - 1_000]]), mirror: ['a', 'b', 'c'] } };
 		const check = { good: 'a', bad: { reference: 'c', anchor: 'a', span: 4 }, shallow: { reference: 'b', anchor: 'a', span: 2 } };

@@ -31,7 +31,7 @@ export const searchFromSteps: Steps<SearchFromFrame> = {
 		const end = page.start + page.slots.length;
 		state.grewBy = undefined;
 		state.lag = null;
-		clearSearch(state);
+		clearSearch(state, undefined, t.rank);
 		if (page.start <= t.rank && t.rank < end) {
 			state.searchFrom = end;
 			return go('judged');
@@ -56,14 +56,15 @@ export const searchStepSteps: Steps<SearchStepFrame> = {
 		if (firstValid(state.memory) === undefined) return t.lo > 0 ? call(takeLast(t.lo), 'last') : go('lastDone');
 		state.searchTo = undefined;
 		// The bounds met on nothing. Either bound may be wrong: an upper one from an earlier poll (records written
-		// above since pushed the place below it), or a lower one from a page of records handled before that lay
-		// below the place, not above it. The place is looked for once more from the top; meeting again, it is gone.
+		// above since pushed the place below it), or one judged by created_at, which in a list ordered as the bank wrote
+		// records says nothing of where a record lies. The place is looked for once more, a page at a time down from
+		// where it was last read (searchMove), each page placed by its rank alone; meeting again, it is gone.
 		if (state.searchMet === true) {
 			lost(f);
 			return done();
 		}
 		state.searchMet = true;
-		state.searchFrom = undefined;
+		state.searchFrom = state.searchBase;
 		return go('probe');
 	},
 	last: (_f, _t, answer) => (answer === 'endUnderMalformed' ? done() : go('lastDone')),
@@ -100,9 +101,13 @@ export const searchStepSteps: Steps<SearchStepFrame> = {
 	end: () => done(),
 };
 
-/** Forgets where the search for the place stood; `from`: a rank the place is known to lie at or below. */
-export function clearSearch(state: ListState, from?: number): void {
+/**
+ * Forgets where the search for the place stood; `from`: a rank the place is known to lie at or below; `base`: the
+ * rank it was last read at (ListState.searchBase), where not `from` itself.
+ */
+export function clearSearch(state: ListState, from?: number, base = from): void {
 	state.searchFrom = from;
+	state.searchBase = base;
 	state.searchTo = undefined;
 	state.searchMet = undefined;
 	state.searchAbove = undefined;

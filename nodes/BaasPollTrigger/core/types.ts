@@ -66,8 +66,13 @@ export interface ListState {
 	searchFrom?: number;
 	/** While searching: a rank it was seen to lie above (records written since may have pushed it further). */
 	searchTo?: number;
-	/** While searching: the bounds met on nothing once, and the search started again from the top. */
+	/** While searching: the bounds met on nothing once, and the search started again from `searchBase`. */
 	searchMet?: boolean;
+	/**
+	 * While searching: the rank the place was last read at when the search began (or a rank it was known to lie at or
+	 * below). Records are written, not removed, so it never rises above it: the second round steps down from here.
+	 */
+	searchBase?: number;
 	/**
 	 * While searching: the rank right above a run of pages of malformed entries only, walked up from a probe (at or
 	 * below `searchFrom`); or, with nothing mirrored, seen ending the list at `searchFrom` (above it: search.ts,
