@@ -5,7 +5,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { asNodeError } from '../common/transport/outcome';
-import type { bankRequest } from '../common/transport/request';
+import type { BankContext, bankRequest } from '../common/transport/request';
 import type { ApiVariant } from '../common/transport/routes';
 import type { EventKind } from '../common/events';
 import type { Budget } from './budget';
@@ -51,7 +51,7 @@ export interface EmitRun {
 	failedThisPoll: Set<string>;
 }
 
-export const who = (context: IPollFunctions) => `BaaS (Polling) Trigger "${context.getNode().name}"`;
+export const who = (context: Pick<BankContext, 'getNode'>) => `BaaS (Polling) Trigger "${context.getNode().name}"`;
 
 /**
  * The status of one record; undefined when it could not be read (it stays pending, with a warning), NO_REQUEST_LEFT
@@ -231,6 +231,23 @@ export async function handleFailure(run: EmitRun, stream: Stream, transfers: Str
 	if (record === undefined) transfers.pending.set(reference, firstSeen(createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
 	else if (outcomeOf(record.status) === 'failed') return (await conclude(run, stream, transfers, reference, record, createdMs)) !== NO_REQUEST_LEFT;
 	return true;
+}
+
+/**
+ * Transfers pending at the trigger's start that it may never watch: more than its first poll could read (the rest
+ * are read at the next polls, start.ts continuePendingScan; one that turns final before then is not told from
+ * history, as the list does not say when a status changed), or more than POLL_LIMITS.maxPending (the older are never
+ * read). Their outcomes may never be emitted; said once, with what to check and the remedy.
+ */
+export function warnAboutPendingAtStart(run: { context: BankContext; settings: PollSettings }, servedAPage: number, why: 'later' | 'tooMany'): void {
+	const name = who(run.context);
+	const rest =
+		why === 'later'
+			? `more transfers were pending at its start than one poll could read (the bank served ${servedAPage} a page; Requests per Poll is ${run.settings.requestBudget}). The rest are read at the next polls; the outcome of one that turns successful or failed before then is not emitted. `
+			: `more than ${POLL_LIMITS.maxPending} transfers were pending at its start: the newest ${POLL_LIMITS.maxPending} are watched, and the outcomes of the older ones are not emitted. `;
+	run.context.logger.warn(
+		`${name}: ${rest}Check the transfers pending when the trigger started with Transfer → Get Status${why === 'later' ? ', and raise Requests per Poll so that a start reads them all in one poll' : ''}.`,
+	);
 }
 
 /** Keeps at most maxPending records pending (the newest first seen), warning about each given up. */

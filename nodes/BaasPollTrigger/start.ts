@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiVariant } from '../common/transport/routes';
 import type { Budget } from './budget';
 import { emptyMemory, isValid } from './core/memory';
+import { warnAboutPendingAtStart } from './emitter';
 import type { Slot } from './core/memory';
 import type { ListState } from './core/types';
 import type { Stream } from './events';
@@ -123,7 +124,9 @@ export async function continuePendingScan(run: StartRun, state: StreamState, str
 		const next = await readListPage(run, spec, { page: scan.page + 1, size: scan.size });
 		if (next === undefined) return;
 		watchPending(run, state.pending, next.slots, skip);
-		scan = next.slots.length < scan.size || scan.page + 1 >= POLL_LIMITS.maxPending / scan.size ? undefined : { page: scan.page + 1, size: scan.size };
+		const short: boolean = next.slots.length < scan.size;
+		if (!short && scan.page + 1 >= POLL_LIMITS.maxPending / scan.size) warnAboutPendingAtStart(run, scan.size, 'tooMany');
+		scan = short || scan.page + 1 >= POLL_LIMITS.maxPending / scan.size ? undefined : { page: scan.page + 1, size: scan.size };
 		state.pendingScan = scan;
 	}
 }
@@ -155,6 +158,7 @@ export async function startStream(run: StartRun, stream: Stream, scope: string, 
 	const settleForOne = run.budget.left >= requestsToStart(stream);
 	const pending: StreamState['pending'] = new Map();
 	let pendingScan: StreamState['pendingScan'];
+	let unread: { size: number; why: 'later' | 'tooMany' } | undefined;
 	if (stream.name === 'transfers') {
 		// Every transfer pending then is watched: one the trigger never saw would have its outcome lost. Read before
 		// the list's top, so that one written in between is the list's (on its top) and not also watched.
@@ -163,10 +167,13 @@ export async function startStream(run: StartRun, stream: Stream, scope: string, 
 		watchPending(run, pending, top.slots);
 		// Not all read (the requests ran out): later polls read on, from the last page read (continuePendingScan).
 		if (!top.ended && top.slots.length < POLL_LIMITS.maxPending) pendingScan = top.last;
+		if (!top.ended) unread = { size: top.last.size, why: pendingScan !== undefined ? 'later' : 'tooMany' };
 	}
 	const startFromMs = run.settings.startFromMs;
 	const place = startFromMs !== undefined ? backfillFrom(startFromMs) : await placeAtTop(run, stream, settleForOne, spare);
 	if (place === undefined) return undefined;
+	// Said once the start stands (one made again at the next poll reads them again).
+	if (unread !== undefined) warnAboutPendingAtStart(run, unread.size, unread.why);
 	const base = { scope, pending, failed: new Map<string, number>(), paging: defaultPaging(POLL_LIMITS.pageSize), ...(pendingScan !== undefined ? { pendingScan } : {}) };
 	return { state: { ...base, ...place }, fresh: startFromMs === undefined };
 }

@@ -6,7 +6,7 @@
  */
 import { POLL_LIMITS } from '../../nodes/BaasPollTrigger/settings';
 import { clearPause } from '../../nodes/BaasPollTrigger/signInPause';
-import { collect, transfer, VIRTUALS } from './harness/bankActivity';
+import { collect, settle, transfer, VIRTUALS } from './harness/bankActivity';
 import { useBankFixture } from './harness/bankFixture';
 import { BUSY_MACHINE_MS, collectLogs, eventsOf, fakeClock, PollingWorkflow } from './harness/pollWorkflow';
 
@@ -119,5 +119,34 @@ describe('Poll Trigger: bounded polls that keep their progress (case 4)', () => 
 		const { emitted, requests } = await pollUntil(wf, (e) => e.length >= made.length, 40);
 		expect(emitted).toEqual(made);
 		expect(Math.max(...requests)).toBeLessThanOrEqual(POLL_LIMITS.requestBudget);
+	});
+	it.each([
+		['at 4 Requests per Poll, the start warns once in n8n\'s log, naming what to check and the remedy, and what it says happens', 4, 1],
+		['at the default, the start reads them all in one poll and says nothing', POLL_LIMITS.requestBudget, 0],
+	])('transfers pending at the start, one record a page: %s', async (_, requestBudget, warnings) => {
+		fakeClock.start();
+		fx.bank.configure({ pageCap: 1 });
+		try {
+			const pending = Array.from({ length: 8 }, (_, i) => transfer(fx.bank, 'inter', Date.now() - 30 * MINUTE + i * 1_000));
+			const before = logged.length;
+			const wf = trigger({ events: ['TRANSFER_SUCCESS'], options: { requestBudget } });
+			expect((await wf.poll()).error).toBeUndefined();
+			const said = logged.slice(before).filter((line) => line.includes('more transfers were pending at its start'));
+			expect(said).toHaveLength(warnings);
+			for (const line of said) {
+				expect(line).toMatch(/^warn: /);
+				expect(line).toContain('Transfer → Get Status');
+				expect(line).toContain(`Requests per Poll is ${requestBudget}`);
+				expect(line).not.toContain(fx.bank.seed.clientSecret);
+			}
+			// All settle before the second poll. What the warning says: the first poll read two (two of its four requests
+			// are the list's top's), the newest; the outcomes of the six it had not read are not told from history.
+			for (const t of pending) settle(fx.bank, t);
+			const watched = warnings === 0 ? pending : pending.slice(-2);
+			const { emitted } = await pollUntil(wf, () => false, 4);
+			expect(emitted).toEqual(watched.map((t) => `TRANSFER_SUCCESS:${t.reference}`));
+		} finally {
+			fx.bank.configure({ pageCap: null });
+		}
 	});
 });

@@ -7,6 +7,7 @@ import type { Slot } from '../../nodes/BaasPollTrigger/core/memory';
 import { seenAt } from '../../nodes/BaasPollTrigger/core/offsets';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import { bankTimeOf } from '../../nodes/BaasPollTrigger/forgetting';
+import { POLL_LIMITS } from '../../nodes/BaasPollTrigger/settings';
 import { startFloor } from '../../nodes/BaasPollTrigger/start';
 import type { Row } from '../support/coreRules';
 import { handBuilt, poll, row, standingAt, T0, toSlot } from '../support/coreRules';
@@ -14,6 +15,7 @@ import type { Write } from '../support/pollFuzz/bank';
 import { runHistory } from '../support/pollFuzz/driver';
 import type { History } from '../support/pollFuzz/history';
 import { ACCOUNT } from '../support/pollFuzz/history';
+import { PENDING_SCAN_WARNING } from '../support/pollFuzz/summary';
 
 describe("Poll Trigger core's rules", () => {
 	it('records written late below the deepest handled one, running past its page, are read with the next page as one (withNextPage)', () => {
@@ -587,6 +589,59 @@ describe('Poll Trigger: the transfers pending at its start, read on at later pol
 		const outcome = await runHistory(h);
 		// Reading one new page a poll after the rest of the poll's work (as b3e717a did), the scan had reached 7 of the
 		// 11 when they turned final 5 minutes later: 4 outcomes lost.
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(11);
+	});
+});
+
+describe('Poll Trigger: a start that cannot read every transfer pending then in one poll (emitter.ts, warnAboutPendingScan)', () => {
+	const MIN = 60_000;
+	const startMs = Date.UTC(2026, 2, 6, 9);
+	// Eleven transfers pending when the trigger starts, successful 30 s later (before its second poll); one record a page.
+	const pending = Array.from({ length: 11 }, (_, i) => ({ id: i + 1, reference: `TRF-${i}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs: startMs - 30 * MIN + i * 1_000, status: 'pending' as const }));
+	const writes: Write[] = [
+		...pending.map((record) => ({ atMs: startMs - 20 * MIN, create: record })),
+		...pending.map((record) => ({ atMs: startMs + MIN / 2, update: { reference: record.reference, status: 'success' as const, bankMs: startMs + MIN / 2 } })),
+	];
+	const run = (requestBudget: number) => runHistory(handBuilt({ order: 'created', pageCap: 1, settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget }, startMs, polls: 12, writes }));
+	const scanWarnings = (warnings: string[]) => warnings.filter((line) => line.includes(PENDING_SCAN_WARNING));
+
+	it('says so once, naming what to check and the remedy: the outcome of one that turns final before a later poll reads it is not emitted', async () => {
+		const outcome = await run(4);
+		// The list does not say when a status changed: those the first poll did not read are told from history by
+		// nothing. The only rule they break is that one, and the user was told which transfers to check.
+		expect(outcome.violations.length).toBeGreaterThan(0);
+		expect(new Set(outcome.violations.map((v) => v.rule))).toEqual(new Set(["pending transfer's outcome not emitted"]));
+		const said = scanWarnings(outcome.warnings);
+		expect(said).toHaveLength(1);
+		expect(said[0]).toContain('Transfer → Get Status');
+		expect(said[0]).toContain('Requests per Poll is 4');
+		expect(said[0]).toContain('the bank served 1 a page');
+	});
+
+	it('says so once where more were pending than the trigger watches (POLL_LIMITS.maxPending): the older are never read', async () => {
+		const many = Array.from({ length: POLL_LIMITS.maxPending + 5 }, (_, i) => ({ ...pending[0], id: i + 1, reference: `TRF-M${i}`, createdMs: startMs - 300 * MIN + i * 1_000 }));
+		const h = handBuilt({
+			order: 'created',
+			settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget: 20 },
+			startMs,
+			polls: 6,
+			writes: [
+				...many.map((record) => ({ atMs: startMs - 20 * MIN, create: record })),
+				...many.map((record) => ({ atMs: startMs + MIN / 2, update: { reference: record.reference, status: 'success' as const, bankMs: startMs + MIN / 2 } })),
+			],
+		});
+		const outcome = await runHistory(h);
+		const said = outcome.warnings.filter((line) => line.includes(`more than ${POLL_LIMITS.maxPending} transfers were pending at its start`));
+		expect(said).toHaveLength(1);
+		expect(said[0]).toContain('Transfer → Get Status');
+		expect(outcome.events).toBe(POLL_LIMITS.maxPending);
+		expect(outcome.violations.map((v) => v.rule)).toEqual(Array(5).fill("pending transfer's outcome not emitted"));
+	});
+
+	it('says nothing where the start reads them all, and then every outcome comes (the remedy the warning names)', async () => {
+		const outcome = await run(20);
+		expect(scanWarnings(outcome.warnings)).toEqual([]);
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(11);
 	});

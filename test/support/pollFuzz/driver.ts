@@ -27,7 +27,8 @@ export interface Outcome {
 	polls: number;
 	drainPolls: number;
 	events: number;
-	warnings: number;
+	/** What the trigger logged as warnings, in order. */
+	warnings: string[];
 	errors: number;
 	listRequests: number;
 	statusRequests: number;
@@ -55,9 +56,9 @@ export async function runHistory(h: History, trace?: (line: string) => void, pol
 	let activations: Activations = {};
 	let savedActivations: Activations = {};
 	let firstActivations: Activations = {};
-	let warnings = 0;
+	const warnings: string[] = [];
 	let errors = 0;
-	const logger = { warn: () => warnings++, error: () => errors++, info: () => undefined, debug: () => undefined, verbose: () => undefined };
+	const logger = { warn: (line: string) => warnings.push(line), error: () => errors++, info: () => undefined, debug: () => undefined, verbose: () => undefined };
 	const context = {
 		getNode: () => NODE,
 		logger,

@@ -5,6 +5,9 @@ import type { Size } from './history';
 import { generate } from './history';
 import type { Rule } from './oracle';
 
+/** The words of the warning a start gives when it cannot read every transfer pending then in one poll (emitter.ts). */
+export const PENDING_SCAN_WARNING = 'more transfers were pending at its start than one poll could read';
+
 /** Seeds listed for each rule (FUZZ_SEEDS in the environment lists more: a whole class to study). */
 export const SEEDS_KEPT = Number(process.env.FUZZ_SEEDS ?? '') || 5;
 
@@ -17,7 +20,15 @@ export interface Summary {
 	earlyRestarts: { histories: number; events: number };
 	byShape: Partial<Record<ListShape, { histories: number; wrong: number }>>;
 	/** Histories breaking each rule (a history counts once per rule), by shape, and the first seeds. */
-	byRule: Partial<Record<Rule, { histories: number; byShape: Partial<Record<ListShape, number>>; first: { seed: number; shape: string; detail: string; features: string }[] }>>;
+	byRule: Partial<Record<Rule, RuleSummary>>;
+}
+
+interface RuleSummary {
+	histories: number;
+	/** Of those, histories whose trigger warned that its start could not read every transfer pending then in one poll. */
+	warnedOfPendingScan: number;
+	byShape: Partial<Record<ListShape, number>>;
+	first: { seed: number; shape: string; detail: string; features: string }[];
 }
 
 export const emptySummary = (): Summary => ({ histories: 0, wrong: 0, events: 0, polls: 0, earlyRestarts: { histories: 0, events: 0 }, byShape: {}, byRule: {} });
@@ -39,11 +50,13 @@ export async function fuzz(from: number, count: number, shapes: ListShape[], siz
 			if (outcome.violations.length === 0) continue;
 			into.wrong++;
 			perShape.wrong++;
+			const warned = outcome.warnings.some((line) => line.includes(PENDING_SCAN_WARNING));
 			const rules = new Map<Rule, string>();
 			for (const v of outcome.violations) if (!rules.has(v.rule)) rules.set(v.rule, v.detail);
 			for (const [rule, detail] of rules) {
-				const entry = (into.byRule[rule] ??= { histories: 0, byShape: {}, first: [] });
+				const entry = (into.byRule[rule] ??= { histories: 0, warnedOfPendingScan: 0, byShape: {}, first: [] });
 				entry.histories++;
+				if (warned) entry.warnedOfPendingScan++;
 				entry.byShape[shape] = (entry.byShape[shape] ?? 0) + 1;
 				const same = entry.first.find((f) => f.seed === seed);
 				if (same !== undefined) same.shape += `, ${shape}`;
@@ -67,9 +80,10 @@ export function merge(a: Summary, b: Summary): Summary {
 		t.histories += s.histories;
 		t.wrong += s.wrong;
 	}
-	for (const [rule, r] of Object.entries(b.byRule) as [Rule, NonNullable<Summary['byRule'][Rule]>][]) {
-		const t = (a.byRule[rule] ??= { histories: 0, byShape: {}, first: [] });
+	for (const [rule, r] of Object.entries(b.byRule) as [Rule, RuleSummary][]) {
+		const t = (a.byRule[rule] ??= { histories: 0, warnedOfPendingScan: 0, byShape: {}, first: [] });
 		t.histories += r.histories;
+		t.warnedOfPendingScan += r.warnedOfPendingScan ?? 0;
 		for (const [shape, n] of Object.entries(r.byShape) as [ListShape, number][]) t.byShape[shape] = (t.byShape[shape] ?? 0) + n;
 		t.first = [...t.first, ...r.first].sort((x, y) => x.seed - y.seed).slice(0, SEEDS_KEPT);
 	}
@@ -91,7 +105,8 @@ export function report(s: Summary, ms: number): string[] {
 	}
 	for (const [rule, r] of Object.entries(s.byRule).sort((x, y) => (y[1]?.histories ?? 0) - (x[1]?.histories ?? 0))) {
 		if (r === undefined) continue;
-		lines.push(`  ${rule}: ${r.histories} (${Object.entries(r.byShape).map(([shape, n]) => `${shape} ${n}`).join(', ')})`);
+		const warned = r.warnedOfPendingScan > 0 ? `; warned of a start's pending transfers read over several polls in ${r.warnedOfPendingScan}` : '';
+		lines.push(`  ${rule}: ${r.histories} (${Object.entries(r.byShape).map(([shape, n]) => `${shape} ${n}`).join(', ')})${warned}`);
 		for (const f of r.first) lines.push(`    seed ${f.seed} (${f.shape}): ${f.detail} [${f.features}]`);
 	}
 	return lines;
