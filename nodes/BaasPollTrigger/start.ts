@@ -104,15 +104,16 @@ const pendingFilters = (run: StartRun, stream: Stream) => listFilters(run, strea
 const listHandsOn = (state: Pick<StreamState, 'originMs' | 'unseenIsNew'>, createdMs: number) => state.unseenIsNew === true || createdMs >= state.originMs;
 
 /**
- * The transfers pending at the start that the first poll could not read (its requests ran out), read on at later
- * polls before any other list work: each reads the last page read again (transfers that became final since moved
- * the rest up) and then as many pages after it as the poll leaves, until a short page. A transfer that turns final
+ * The transfers pending at the start that the first poll could not read (its requests ran out), or whose end it
+ * saw (scanEnd), read on at later polls before any other list work: each reads the last page read again (transfers
+ * that became final since moved the rest up) and then as many pages after it as the poll leaves, until a short page
+ * read again at the next poll. A transfer that turns final
  * before the scan reads it is lost (its outcome is not told apart from history's), so the scan goes first and as
  * fast as the requests allow. Those created before the trigger's start are watched (the list hands on later ones),
  * once. Where it stands is saved page by page.
  */
 export async function continuePendingScan(run: StartRun, state: StreamState, stream: Stream): Promise<void> {
-	let scan = state.pendingScan;
+	let scan: StreamState['pendingScan'] = state.pendingScan;
 	if (scan === undefined) return;
 	const spec = { filters: pendingFilters(run, stream), variant: run.variant };
 	// Those created since the start are the list's to hand on; those it handled are not pending.
@@ -121,15 +122,26 @@ export async function continuePendingScan(run: StartRun, state: StreamState, str
 	if (again === undefined) return;
 	watchPending(run, state.pending, again.slots, skip);
 	while (scan !== undefined && run.budget.left > 0) {
-		const next = await readListPage(run, spec, { page: scan.page + 1, size: scan.size });
+		const { page, size, ending }: NonNullable<StreamState['pendingScan']> = scan;
+		const next = await readListPage(run, spec, { page: page + 1, size });
 		if (next === undefined) return;
 		watchPending(run, state.pending, next.slots, skip);
-		const short: boolean = next.slots.length < scan.size;
-		if (!short && scan.page + 1 >= POLL_LIMITS.maxPending / scan.size) warnAboutPendingAtStart(run, scan.size, 'tooMany');
-		scan = short || scan.page + 1 >= POLL_LIMITS.maxPending / scan.size ? undefined : { page: scan.page + 1, size: scan.size };
+		const capped: boolean = next.slots.length === size && page + 1 >= POLL_LIMITS.maxPending / size;
+		if (capped) warnAboutPendingAtStart(run, size, 'tooMany');
+		// A short page ends the scan at the next poll's reading of it and the page before (scanEnd), or now when
+		// that was this one.
+		scan = capped || (next.slots.length < size && ending === true) ? undefined : next.slots.length < size ? scanEnd(page, size) : { page: page + 1, size };
 		state.pendingScan = scan;
+		if (scan?.ending === true) return;
 	}
 }
+
+/**
+ * A scan that saw a short page after page `page` ends at the next poll, which reads both again: a transfer that
+ * turned final between two reads moved the rest up, so one on the short page may stand on the page before it now
+ * (a start reading two pages of one record, the upper turning successful between them, never watched the lower).
+ */
+const scanEnd = (page: number, size: number): NonNullable<StreamState['pendingScan']> => ({ page: Math.max(1, page), size, ending: true });
 
 /**
  * Watches the transfers `slots` shows pending, so their outcome is emitted when final; not those `skip` names, nor
@@ -168,14 +180,19 @@ export async function startStream(run: StartRun, stream: Stream, scope: string, 
 		// Not all read (the requests ran out): later polls read on, from the last page read (continuePendingScan).
 		if (!top.ended && top.slots.length < POLL_LIMITS.maxPending) pendingScan = top.last;
 		if (!top.ended) unread = { size: top.last.size, why: pendingScan !== undefined ? 'later' : 'tooMany' };
+		// Read to a short page after a first one that held records: confirmed at the next poll (scanEnd).
+		else if (top.sawEnd && top.last.page > 1) pendingScan = scanEnd(top.last.page - 1, top.last.size);
 	}
 	const startFromMs = run.settings.startFromMs;
 	const place = startFromMs !== undefined ? backfillFrom(startFromMs) : await placeAtTop(run, stream, settleForOne, spare);
 	if (place === undefined) return undefined;
+	// The list's top shows pending what was pending then: one the scan missed (moved up between its reads) is watched.
+	const { pendingOnTop = [], ...placed } = place;
+	watchPending(run, pending, pendingOnTop);
 	// Said once the start stands (one made again at the next poll reads them again).
 	if (unread !== undefined) warnAboutPendingAtStart(run, unread.size, unread.why);
 	const base = { scope, pending, failed: new Map<string, number>(), paging: defaultPaging(POLL_LIMITS.pageSize), ...(pendingScan !== undefined ? { pendingScan } : {}) };
-	return { state: { ...base, ...place }, fresh: startFromMs === undefined };
+	return { state: { ...base, ...placed }, fresh: startFromMs === undefined };
 }
 
 /** Pages of the list's top that show the two records a start needs, at a bank serving one record a page. */
@@ -194,7 +211,7 @@ export const requestsToStart = (stream: Stream) => TOP_PAGES + (stream.name === 
  */
 const requestsForTop = (served: number) => (served >= 2 ? 1 : TOP_PAGES);
 
-type Place = Pick<StreamState, 'memory' | 'lag' | 'floorMs' | 'originMs' | 'unseenIsNew' | 'backfill'> & { failed?: Map<string, number> };
+type Place = Pick<StreamState, 'memory' | 'lag' | 'floorMs' | 'originMs' | 'unseenIsNew' | 'backfill'> & { failed?: Map<string, number>; pendingOnTop?: Slot[] };
 
 const backfillFrom = (startFromMs: number): Place => ({ memory: emptyMemory(), lag: null, floorMs: startFromMs, originMs: startFromMs, backfill: true });
 
@@ -226,17 +243,15 @@ export function startFloor(slots: Slot[]): number {
 /** Where a trigger without Start From starts: above what the bank lists now. */
 async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean, spare: number): Promise<Place | undefined> {
 	// Read on until two records show (when the list holds them): a first page of malformed entries only would make a
-	// list that holds records look empty, and its history new; and the floor below is set by the deepest record read,
-	// which must not be the top one alone: a record stamped in the bank's future stays on top of a list ordered by
-	// created_at, and alone on a page of one it would set the floor ahead of every record written after it.
-	// A third record where the two are inverted (one of them is odd), or where the poll has a request to spare beyond
-	// what the lists still to start need (`spare`): the deeper of two in order may be one written late, whose old
-	// stamp would set the floor under history (a list ordered as written); the third shows it.
+	// list look empty, and its history new; and the floor is set by the deepest record read, never the top one alone
+	// (stamped in the bank's future, on top of a list ordered by created_at, it would set the floor ahead of every
+	// record written after it). A third where the two are inverted (one is odd), or where the poll has a request to
+	// spare beyond what the lists still to start need (`spare`): the deeper of two in order may be one written late,
+	// whose old stamp would set the floor under history (a list ordered as written).
 	const top = await topOfList(run, listFilters(run, stream, {}), (slots) => recordsIn(slots) >= (inverted(slots) || run.budget.left > spare ? 3 : 2), () => 0);
-	// Out of requests before two records showed (or any), the list's end not seen: the start is made again at the next poll
+	// Out of requests before two records showed, the list's end not seen: the start is made again at the next poll
 	// (nothing is saved), unless it settles for one (malformed entries among the top of a bank serving one a page).
-	// One record alone may be stamped in the future (a list ordered by created_at), or written late (one ordered as
-	// written): either would set the floor wrong. With no record, always again.
+	// One record alone may be stamped in the future, or written late: either would set the floor wrong.
 	if (top === undefined || (!top.sawEnd && recordsIn(top.slots) < (settleForOne ? 1 : 2))) return undefined;
 	const { slots } = top;
 	const memory = emptyMemory();
@@ -250,17 +265,15 @@ async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean, 
 	// created_at than the floor lies below it too (a late one).
 	const floorMs = times.length === 0 ? null : startFloor(slots);
 	// A start that read to the list's end saw all of it: whatever the bank lists later that it did not see is news,
-	// wherever it lands (the floor still tells the check where history lies). Not when an entry of it was malformed
-	// with no reference: the bank may list that one well later, and it is history. One with a reference (only its
-	// created_at wrong) is remembered by it, so listed well later it is known: a lone record stamped in the bank's
-	// future over such an entry had set the floor ahead of every transfer written after it.
+	// wherever it lands (the floor still tells the check where history lies). Not when an entry was malformed with no
+	// reference: the bank may list that one well later, and it is history. One with a reference (only its created_at
+	// wrong) is remembered by it (a lone record stamped in the bank's future over it had set the floor ahead of all).
 	const sawAll = top.sawEnd && times.length > 0 && slots.every((slot) => isValid(slot) || slot.unstamped !== undefined);
 	// Transfers listed at activation are history, and so are their reversals. The start is told by the floor, not
-	// by the newest record read: a record stamped in the bank's future may top the list, and transfers written after
-	// the start lie below it. The records read above the floor are history too: their failure is never news. An
-	// empty list, or one read to its end: every transfer the bank lists later that the start did not read is this
-	// trigger's, whatever its stamp (told by the floor, the reversal of a transfer the trigger emitted, stamped under
-	// a lone record stamped in the bank's future, was taken for history's).
+	// the newest record read (one stamped in the bank's future may top the list, with later transfers below it); the
+	// records read above the floor are history too. An empty list, or one read to its end: every transfer listed later
+	// that the start did not read is this trigger's, whatever its stamp (told by the floor, the reversal of an emitted
+	// transfer stamped under a lone record stamped in the bank's future was taken for history's).
 	const originMs = sawAll ? 0 : (floorMs ?? 0);
 	const failed = new Map<string, number>();
 	if (stream.name === 'transfers') {
@@ -270,7 +283,8 @@ async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean, 
 		}
 	}
 	if (sawAll) for (const slot of slots) if (slot.unstamped !== undefined) memory.seen.set(slot.unstamped, floorMs as number);
-	return { memory, lag: 0, floorMs, originMs, failed, ...(sawAll ? { unseenIsNew: true as const } : {}) };
+	const pendingOnTop = stream.name === 'transfers' ? slots.filter((slot) => isValid(slot) && String(slot.record?.status).toLowerCase() === 'pending') : [];
+	return { memory, lag: 0, floorMs, originMs, failed, pendingOnTop, ...(sawAll ? { unseenIsNew: true as const } : {}) };
 }
 
 /** The failed-transfers list's saved state, or where a new one starts: from the trigger's start (or the look-back). */

@@ -32,7 +32,11 @@ export interface StreamState extends ListState {
 	 * The transfers pending at the start not all read yet (the first poll's requests ran out): the page of the
 	 * pending list (at the size the bank served) the next poll reads, start.ts.
 	 */
-	pendingScan?: { page: number; size: number };
+	/**
+	 * Where the scan of the transfers pending at the start goes on: the last page read (read again first), its size,
+	 * and `ending` once a page after it was seen short: the next poll reads both again before the scan ends.
+	 */
+	pendingScan?: { page: number; size: number; ending?: true };
 	/** The newest record this poll handed on (bank clock), to warn of a bank clock behind n8n's; not saved. */
 	newestNewMs?: number;
 }
@@ -154,9 +158,10 @@ export function parseState(value: unknown, scope: string, nowMs: number, pageSiz
 }
 
 function scanOf(value: unknown): Pick<StreamState, 'pendingScan'> {
-	const scan = value as { page?: unknown; size?: unknown } | null | undefined;
+	const scan = value as { page?: unknown; size?: unknown; ending?: unknown } | null | undefined;
 	const whole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0;
-	return typeof scan === 'object' && scan !== null && whole(scan.page) && whole(scan.size) ? { pendingScan: { page: scan.page, size: scan.size } } : {};
+	if (typeof scan !== 'object' || scan === null || !whole(scan.page) || !whole(scan.size)) return {};
+	return { pendingScan: { page: scan.page, size: scan.size, ...(scan.ending === true ? { ending: true as const } : {}) } };
 }
 
 /** The failed-transfers list (reversals), if saved for `scope`. */

@@ -594,6 +594,48 @@ describe('Poll Trigger: the transfers pending at its start, read on at later pol
 	});
 });
 
+describe('Poll Trigger: the scan of the transfers pending at the start ends only when a later poll reads its end again (start.ts, scanEnd)', () => {
+	it.each([50, 150, 250, 350])('a transfer above turning final between two of its reads (at +%i ms) moves the one below onto a page read already: it is still watched', async (atMs) => {
+		const MIN = 60_000;
+		const startMs = Date.UTC(2026, 2, 7, 9);
+		const transfer = (id: number, createdMs: number, status: 'pending' | 'success' = 'pending') => ({ id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs, status });
+		// Two transfers pending at the start under two successful ones (the list's top, history), one record a page: the
+		// first poll reads the upper pending one on page 1, then page 2. The upper turns successful during that poll;
+		// the lower, 3 minutes later.
+		const [lower, upper] = [transfer(1, startMs - 20 * MIN), transfer(2, startMs - 10 * MIN)];
+		const writes: Write[] = [
+			{ atMs: startMs - 10 * MIN, create: lower },
+			{ atMs: startMs - 10 * MIN, create: upper },
+			{ atMs: startMs - 5 * MIN, create: transfer(3, startMs - 5 * MIN, 'success') },
+			{ atMs: startMs - 5 * MIN, create: transfer(4, startMs - 4 * MIN, 'success') },
+			{ atMs: startMs + atMs, update: { reference: upper.reference, status: 'success', bankMs: startMs + atMs } },
+			{ atMs: startMs + 3 * MIN, update: { reference: lower.reference, status: 'success', bankMs: startMs + 3 * MIN } },
+		];
+		const outcome = await runHistory(handBuilt({ order: 'created', pageCap: 1, settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget: 4 }, startMs, polls: 8, writes }));
+		// Taking page 2 empty for the end there and then, the start never watched the lower transfer: its outcome lost.
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBeGreaterThanOrEqual(1);
+	});
+
+	it('one the scan missed that way and the list\'s top shows pending is watched by the start (start.ts, pendingOnTop)', async () => {
+		const MIN = 60_000;
+		const startMs = Date.UTC(2026, 2, 7, 9);
+		const transfer = (id: number, createdMs: number) => ({ id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs, status: 'pending' as const });
+		// The two pending transfers are the list's top: the lower one, missed by the scan, is history there.
+		const [lower, upper] = [transfer(1, startMs - 20 * MIN), transfer(2, startMs - 10 * MIN)];
+		const writes: Write[] = [
+			{ atMs: startMs - 10 * MIN, create: lower },
+			{ atMs: startMs - 10 * MIN, create: upper },
+			{ atMs: startMs + 150, update: { reference: upper.reference, status: 'success', bankMs: startMs + 150 } },
+			{ atMs: startMs + 3 * MIN, update: { reference: lower.reference, status: 'success', bankMs: startMs + 3 * MIN } },
+		];
+		const outcome = await runHistory(handBuilt({ order: 'created', pageCap: 1, settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget: 4 }, startMs, polls: 8, writes }));
+		// Skipped as handled (the start had read it), the scan's second reading did not watch it either: lost.
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBeGreaterThanOrEqual(1);
+	});
+});
+
 describe('Poll Trigger: a start that cannot read every transfer pending then in one poll (emitter.ts, warnAboutPendingScan)', () => {
 	const MIN = 60_000;
 	const startMs = Date.UTC(2026, 2, 6, 9);

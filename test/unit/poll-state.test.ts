@@ -5,7 +5,8 @@
  * bounds (facts: where a page showed a record, against the mirror's first record), while both records are mirrored.
  */
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
-import { listToJson, parseListState } from '../../nodes/BaasPollTrigger/state';
+import type { StreamState } from '../../nodes/BaasPollTrigger/state';
+import { listToJson, parseListState, parseState, stateToJson } from '../../nodes/BaasPollTrigger/state';
 
 const SCOPE = 'api';
 const NOW = Date.UTC(2026, 1, 1);
@@ -39,6 +40,15 @@ describe('Poll Trigger: the saved list state (state.ts)', () => {
 		const searching: ListState = { ...handled(undefined), lag: null, searchFrom: 14, searchMet: true, searchBase: 9 };
 		expect(roundTrip(searching)).toMatchObject({ lag: null, searchFrom: 14, searchMet: true, searchBase: 9 });
 		expect(roundTrip({ ...searching, searchBase: -1 })?.searchBase).toBeUndefined();
+	});
+
+	it('keeps where the scan of the transfers pending at the start stands, and that its end is to be read again (pendingScan.ending)', () => {
+		const scope = 'api|';
+		const stream = (pendingScan: StreamState['pendingScan']): StreamState => ({ ...handled(undefined), scope, originMs: NOW - 60_000, pending: new Map(), failed: new Map(), ...(pendingScan ? { pendingScan } : {}) });
+		const again = (state: StreamState) => parseState(JSON.parse(JSON.stringify(stateToJson(state))), scope, NOW, 100);
+		expect(again(stream({ page: 3, size: 1, ending: true }))?.pendingScan).toEqual({ page: 3, size: 1, ending: true });
+		expect(again(stream({ page: 3, size: 1 }))?.pendingScan).toEqual({ page: 3, size: 1 });
+		expect(again(stream({ page: 0, size: 1, ending: true }))?.pendingScan).toBeUndefined();
 	});
 
 	it('keeps a paused check\'s bounds as the facts they are, and drops a bound whose records are no longer mirrored or that does not parse', () => {
