@@ -8,9 +8,9 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiVariant } from '../common/transport/routes';
 import type { Budget } from './budget';
 import { emptyMemory, isValid } from './core/memory';
-import { warnAboutPendingAtStart } from './emitter';
 import type { Slot } from './core/memory';
 import type { ListState } from './core/types';
+import { warnAboutPendingAtStart } from './emitter';
 import type { Stream } from './events';
 import type { PendingSet } from './pending';
 import { firstSeen } from './pending';
@@ -107,9 +107,8 @@ const listHandsOn = (state: Pick<StreamState, 'originMs' | 'unseenIsNew'>, creat
  * The transfers pending at the start that the first poll could not read (its requests ran out), or whose end it
  * saw (scanEnd), read on at later polls before any other list work: each reads the last page read again (transfers
  * that became final since moved the rest up) and then as many pages after it as the poll leaves, until a short page
- * read again at the next poll. A transfer that turns final
- * before the scan reads it is lost (its outcome is not told apart from history's), so the scan goes first and as
- * fast as the requests allow. Those created before the trigger's start are watched (the list hands on later ones),
+ * read again at the next poll. A transfer that turns final before the scan reads it is lost (its outcome is not told
+ * apart from history's), so the scan goes first and as fast as the requests allow. Those created before the trigger's start are watched (the list hands on later ones),
  * once. Where it stands is saved page by page.
  */
 export async function continuePendingScan(run: StartRun, state: StreamState, stream: Stream): Promise<void> {

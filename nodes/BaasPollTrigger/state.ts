@@ -29,12 +29,9 @@ export interface StreamState extends ListState {
 	 */
 	failed: Map<string, number>;
 	/**
-	 * The transfers pending at the start not all read yet (the first poll's requests ran out): the page of the
-	 * pending list (at the size the bank served) the next poll reads, start.ts.
-	 */
-	/**
-	 * Where the scan of the transfers pending at the start goes on: the last page read (read again first), its size,
-	 * and `ending` once a page after it was seen short: the next poll reads both again before the scan ends.
+	 * Where the scan of the transfers pending at the start goes on (start.ts): the last page read (read again first),
+	 * at the size the bank served, and `ending` once a page after it was seen short: the next poll reads both again
+	 * before the scan ends.
 	 */
 	pendingScan?: { page: number; size: number; ending?: true };
 	/** The newest record this poll handed on (bank clock), to warn of a bank clock behind n8n's; not saved. */
