@@ -233,6 +233,9 @@ export async function handleFailure(run: EmitRun, stream: Stream, transfers: Str
 	return true;
 }
 
+/** The words that mark warnAboutPendingAtStart's 'later' warning (the fuzz summary and the tests find it by them). */
+export const PENDING_AT_START_UNREAD = 'more transfers were pending at its start than one poll could read';
+
 /**
  * Transfers pending at the trigger's start that it may never watch: more than its first poll could read (the rest
  * are read at the next polls, start.ts continuePendingScan; one that turns final before then is not told from
@@ -243,7 +246,7 @@ export function warnAboutPendingAtStart(run: { context: BankContext; settings: P
 	const name = who(run.context);
 	const rest =
 		why === 'later'
-			? `more transfers were pending at its start than one poll could read (the bank served ${servedAPage} a page; Requests per Poll is ${run.settings.requestBudget}). The rest are read at the next polls; the outcome of one that turns successful or failed before then is not emitted. `
+			? `${PENDING_AT_START_UNREAD} (the bank served ${servedAPage} a page; Requests per Poll is ${run.settings.requestBudget}). The rest are read at the next polls; the outcome of one that turns successful or failed before then is not emitted. `
 			: `more than ${POLL_LIMITS.maxPending} transfers were pending at its start: the newest ${POLL_LIMITS.maxPending} are watched, and the outcomes of the older ones are not emitted. `;
 	run.context.logger.warn(
 		`${name}: ${rest}Check the transfers pending when the trigger started with Transfer → Get Status${why === 'later' ? ', and raise Requests per Poll so that a start reads them all in one poll' : ''}.`,

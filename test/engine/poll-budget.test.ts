@@ -4,6 +4,7 @@
  * the sandbox's per-second rate limit under a fake clock that stands still during a poll and moves a minute
  * between polls.
  */
+import { PENDING_AT_START_UNREAD } from '../../nodes/BaasPollTrigger/emitter';
 import { POLL_LIMITS } from '../../nodes/BaasPollTrigger/settings';
 import { clearPause } from '../../nodes/BaasPollTrigger/signInPause';
 import { collect, settle, transfer, VIRTUALS } from './harness/bankActivity';
@@ -131,7 +132,7 @@ describe('Poll Trigger: bounded polls that keep their progress (case 4)', () => 
 			const before = logged.length;
 			const wf = trigger({ events: ['TRANSFER_SUCCESS'], options: { requestBudget } });
 			expect((await wf.poll()).error).toBeUndefined();
-			const said = logged.slice(before).filter((line) => line.includes('more transfers were pending at its start'));
+			const said = logged.slice(before).filter((line) => line.includes(PENDING_AT_START_UNREAD));
 			expect(said).toHaveLength(warnings);
 			for (const line of said) {
 				expect(line).toMatch(/^warn: /);

@@ -19,6 +19,8 @@ export class Receiver {
 	delayMs = 0;
 	maxInFlight = 0;
 	private inFlight = 0;
+	/** While held (hold()), no request is answered: how many the sender keeps open at once shows on any machine. */
+	private held: { gate: Promise<void>; open: () => void } | undefined;
 	/** Answers not sent yet: close() drops them, so a slow answer does not keep the test process alive. */
 	private readonly answering = new Set<NodeJS.Timeout>();
 	private server = http.createServer((req, res) => {
@@ -27,16 +29,35 @@ export class Receiver {
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
 			this.received.push({ headers: req.headers, raw: Buffer.concat(chunks), path: req.url ?? '/' });
-			const timer = setTimeout(() => {
-				this.answering.delete(timer);
-				this.inFlight--;
-				res.writeHead(this.script.shift() ?? this.answer(req.url ?? '/'), { 'content-type': 'text/plain', connection: 'close' });
-				res.end('ok');
-			}, this.delayMs);
-			this.answering.add(timer);
+			void (this.held?.gate ?? Promise.resolve()).then(() => {
+				const timer = setTimeout(() => {
+					this.answering.delete(timer);
+					this.inFlight--;
+					res.writeHead(this.script.shift() ?? this.answer(req.url ?? '/'), { 'content-type': 'text/plain', connection: 'close' });
+					res.end('ok');
+				}, this.delayMs);
+				this.answering.add(timer);
+			});
 		});
 	});
 	url = '';
+
+	/** Requests received and not answered yet. */
+	get open(): number {
+		return this.inFlight;
+	}
+
+	/** Answers nothing until release(). */
+	hold(): void {
+		let open = () => {};
+		const gate = new Promise<void>((resolve) => (open = resolve));
+		this.held = { gate, open };
+	}
+
+	release(): void {
+		this.held?.open();
+		this.held = undefined;
+	}
 
 	async start(): Promise<this> {
 		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -50,6 +71,7 @@ export class Receiver {
 		this.answer = () => 200;
 		this.delayMs = 0;
 		this.maxInFlight = 0;
+		this.release();
 	}
 
 	async waitFor(count: number, timeoutMs = 4000): Promise<Received[]> {
@@ -57,6 +79,7 @@ export class Receiver {
 	}
 
 	close(): Promise<void> {
+		this.release();
 		for (const timer of this.answering) clearTimeout(timer);
 		this.answering.clear();
 		this.server.closeAllConnections();

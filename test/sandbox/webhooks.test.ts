@@ -66,14 +66,20 @@ describe('create_webhook', () => {
 describe('delivery', () => {
 	it('a burst is delivered in turns: at most DELIVERIES_IN_FLIGHT_PER_URL open at once per URL, none lost', async () => {
 		await subscribe(['COLLECTION_SUCCESS']);
-		rx.delayMs = 100;
+		// Held, the receiver shows how many deliveries the bank opens at once however slow the machine is.
+		rx.hold();
 		const burst = DELIVERIES_IN_FLIGHT_PER_URL * 3;
 		await Promise.all(
 			Array.from({ length: burst }, (_, i) =>
 				c.control('POST', 'collections', { account_number: '0823100002', amount: '10.00', reference: `COL-BURST-${i}` }),
 			),
 		);
-		const got = await rx.waitFor(burst, 10_000);
+		await waitFor('the bank to open as many deliveries as it may', () => rx.open === DELIVERIES_IN_FLIGHT_PER_URL, { timeoutMs: 10_000 });
+		// No more while those stay open (a slow machine can only make this wait show fewer, never more).
+		await sleep(300);
+		expect(rx.open).toBe(DELIVERIES_IN_FLIGHT_PER_URL);
+		rx.release();
+		const got = await rx.waitFor(burst, 20_000);
 		expect(new Set(got.map((r) => parse<{ reference_number: string }>(r).data.reference_number)).size).toBe(burst);
 		expect(rx.maxInFlight).toBe(DELIVERIES_IN_FLIGHT_PER_URL);
 	});

@@ -4,6 +4,7 @@
  * names the rule each test holds and what it costs without it.
  */
 import type { Slot } from '../../nodes/BaasPollTrigger/core/memory';
+import { PENDING_AT_START_UNREAD } from '../../nodes/BaasPollTrigger/emitter';
 import { seenAt } from '../../nodes/BaasPollTrigger/core/offsets';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import { bankTimeOf } from '../../nodes/BaasPollTrigger/forgetting';
@@ -15,7 +16,6 @@ import type { Write } from '../support/pollFuzz/bank';
 import { runHistory } from '../support/pollFuzz/driver';
 import type { History } from '../support/pollFuzz/history';
 import { ACCOUNT } from '../support/pollFuzz/history';
-import { PENDING_SCAN_WARNING } from '../support/pollFuzz/summary';
 
 describe("Poll Trigger core's rules", () => {
 	it('records written late below the deepest handled one, running past its page, are read with the next page as one (withNextPage)', () => {
@@ -595,7 +595,9 @@ describe('Poll Trigger: the transfers pending at its start, read on at later pol
 });
 
 describe('Poll Trigger: the scan of the transfers pending at the start ends only when a later poll reads its end again (start.ts, scanEnd)', () => {
-	it.each([50, 150, 250, 350])('a transfer above turning final between two of its reads (at +%i ms) moves the one below onto a page read already: it is still watched', async (atMs) => {
+	// Only +150 ms falls between the scan's two page reads (the case that fails without scanEnd); the other moments
+	// show that the lower transfer's outcome is emitted whenever the upper turns final.
+	it.each([50, 150, 250, 350])('a transfer above turning final (at +%i ms) may move the one below onto a page read already: it is still watched', async (atMs) => {
 		const MIN = 60_000;
 		const startMs = Date.UTC(2026, 2, 7, 9);
 		const transfer = (id: number, createdMs: number, status: 'pending' | 'success' = 'pending') => ({ id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs, status });
@@ -636,7 +638,7 @@ describe('Poll Trigger: the scan of the transfers pending at the start ends only
 	});
 });
 
-describe('Poll Trigger: a start that cannot read every transfer pending then in one poll (emitter.ts, warnAboutPendingScan)', () => {
+describe('Poll Trigger: a start that cannot read every transfer pending then in one poll (emitter.ts, warnAboutPendingAtStart)', () => {
 	const MIN = 60_000;
 	const startMs = Date.UTC(2026, 2, 6, 9);
 	// Eleven transfers pending when the trigger starts, successful 30 s later (before its second poll); one record a page.
@@ -646,7 +648,7 @@ describe('Poll Trigger: a start that cannot read every transfer pending then in 
 		...pending.map((record) => ({ atMs: startMs + MIN / 2, update: { reference: record.reference, status: 'success' as const, bankMs: startMs + MIN / 2 } })),
 	];
 	const run = (requestBudget: number) => runHistory(handBuilt({ order: 'created', pageCap: 1, settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget }, startMs, polls: 12, writes }));
-	const scanWarnings = (warnings: string[]) => warnings.filter((line) => line.includes(PENDING_SCAN_WARNING));
+	const scanWarnings = (warnings: string[]) => warnings.filter((line) => line.includes(PENDING_AT_START_UNREAD));
 
 	it('says so once, naming what to check and the remedy: the outcome of one that turns final before a later poll reads it is not emitted', async () => {
 		const outcome = await run(4);

@@ -1,12 +1,11 @@
 /** Runs a range of seeds and sums up what the ledger check found: histories wrong by rule and list shape, first seeds. */
+import { PENDING_AT_START_UNREAD } from '../../../nodes/BaasPollTrigger/emitter';
 import type { ListShape } from './bank';
 import { runHistory } from './driver';
 import type { Size } from './history';
 import { generate } from './history';
 import type { Rule } from './oracle';
 
-/** The words of the warning a start gives when it cannot read every transfer pending then in one poll (emitter.ts). */
-export const PENDING_SCAN_WARNING = 'more transfers were pending at its start than one poll could read';
 
 /** Seeds listed for each rule (FUZZ_SEEDS in the environment lists more: a whole class to study). */
 export const SEEDS_KEPT = Number(process.env.FUZZ_SEEDS ?? '') || 5;
@@ -50,7 +49,7 @@ export async function fuzz(from: number, count: number, shapes: ListShape[], siz
 			if (outcome.violations.length === 0) continue;
 			into.wrong++;
 			perShape.wrong++;
-			const warned = outcome.warnings.some((line) => line.includes(PENDING_SCAN_WARNING));
+			const warned = outcome.warnings.some((line) => line.includes(PENDING_AT_START_UNREAD));
 			const rules = new Map<Rule, string>();
 			for (const v of outcome.violations) if (!rules.has(v.rule)) rules.set(v.rule, v.detail);
 			for (const [rule, detail] of rules) {
