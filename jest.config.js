@@ -5,7 +5,8 @@
  */
 const common = {
 	preset: 'ts-jest',
-	testEnvironment: 'node',
+	// Jest's node environment, with workers that exit at once when asked to end (test/support/nodeEnvironment.js).
+	testEnvironment: '<rootDir>/test/support/nodeEnvironment.js',
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
 	// n8n user folders (.cache/) and the build hold package.json files jest must not index as modules.
 	modulePathIgnorePatterns: ['<rootDir>/.cache/', '<rootDir>/dist/'],
