@@ -79,7 +79,8 @@ export class Receiver {
 	}
 
 	close(): Promise<void> {
-		this.release();
+		// Held answers are dropped with their connections (a gate never opened keeps nothing alive).
+		this.held = undefined;
 		for (const timer of this.answering) clearTimeout(timer);
 		this.answering.clear();
 		this.server.closeAllConnections();

@@ -187,8 +187,8 @@ describe('delivery time-out', () => {
 		const slow = await boot({ transactions: 0, interSettleDelayMs: 60_000, webhookRetry: { attempts: 2, baseDelayMs: 20, timeoutMs: 200 } });
 		const late = await new Receiver().start();
 		try {
-			// Answers come long after the time-out, however busy the machine: only the time-out can end an attempt.
-			late.delayMs = 1_500;
+			// Never answered (held until the receiver closes): only the time-out can end an attempt, however busy the machine.
+			late.hold();
 			await slow.c.api('customer/api/create_webhook', { url: `${late.url}/hook`, events: ['COLLECTION_SUCCESS'] });
 			await slow.c.control('POST', 'collections', { account_number: '0823100002', amount: '3.00' });
 			await waitFor('2 logged attempts', () => slow.sb.deliveries().length >= 2);
