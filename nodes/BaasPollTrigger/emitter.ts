@@ -233,23 +233,30 @@ export async function handleFailure(run: EmitRun, stream: Stream, transfers: Str
 	return true;
 }
 
-/** The words that mark warnAboutPendingAtStart's 'later' warning (the fuzz summary and the tests find it by them). */
+/** The words that mark warnAboutPendingAtStart's 'later' warning (the tests find it by them). */
 export const PENDING_AT_START_UNREAD = 'more transfers were pending at its start than one poll could read';
+/** Words every warnAboutPendingAtStart warning holds (the fuzz summary counts the histories warned by them). */
+export const PENDING_AT_START = 'pending at its start';
 
 /**
- * Transfers pending at the trigger's start that it may never watch: more than its first poll could read (the rest
- * are read at the next polls, start.ts continuePendingScan; one that turns final before then is not told from
- * history, as the list does not say when a status changed), or more than POLL_LIMITS.maxPending (the older are never
- * read). Their outcomes may never be emitted; said once, with what to check and the remedy.
+ * Why transfers pending at the trigger's start may never be watched: more than its first poll could read ('later':
+ * the rest are read at the next polls, start.ts continuePendingScan), read over several pages ('pages': one that
+ * turned final between two reads, before its own page, was not seen), or more than POLL_LIMITS.maxPending
+ * ('tooMany': the older are never read). The list does not say when a status changed, so a transfer that turns
+ * final before the trigger reads it is not told from history.
  */
-export function warnAboutPendingAtStart(run: { context: BankContext; settings: PollSettings }, servedAPage: number, why: 'later' | 'tooMany'): void {
-	const name = who(run.context);
-	const rest =
-		why === 'later'
-			? `${PENDING_AT_START_UNREAD} (the bank served ${servedAPage} a page; Requests per Poll is ${run.settings.requestBudget}). The rest are read at the next polls; the outcome of one that turns successful or failed before then is not emitted. `
-			: `more than ${POLL_LIMITS.maxPending} transfers were pending at its start: the newest ${POLL_LIMITS.maxPending} are watched, and the outcomes of the older ones are not emitted. `;
+export type PendingAtStartRisk = 'later' | 'pages' | 'tooMany';
+
+/** Says once, when the start stands, that outcomes of transfers pending then may not be emitted: what to check, and any remedy. */
+export function warnAboutPendingAtStart(run: { context: BankContext; settings: PollSettings }, servedAPage: number, why: PendingAtStartRisk): void {
+	const served = `the bank served ${servedAPage} a page`;
+	const rest = {
+		later: `${PENDING_AT_START_UNREAD} (${served}; Requests per Poll is ${run.settings.requestBudget}). The rest are read at the next polls; the outcome of one that turns successful or failed before then is not emitted. `,
+		pages: `the transfers ${PENDING_AT_START} took more than one page to read (${served}); the outcome of one that turned successful or failed before its page was read is not emitted. `,
+		tooMany: `more than ${POLL_LIMITS.maxPending} transfers were ${PENDING_AT_START}: the newest ${POLL_LIMITS.maxPending} are watched, and the outcomes of the older ones are not emitted. `,
+	}[why];
 	run.context.logger.warn(
-		`${name}: ${rest}Check the transfers pending when the trigger started with Transfer → Get Status${why === 'later' ? ', and raise Requests per Poll so that a start reads them all in one poll' : ''}.`,
+		`${who(run.context)}: ${rest}Check the transfers pending when the trigger started with Transfer → Get Status${why === 'later' ? ', and raise Requests per Poll so that a start reads them all in one poll' : ''}.`,
 	);
 }
 

@@ -10,6 +10,7 @@ import type { Budget } from './budget';
 import { emptyMemory, isValid } from './core/memory';
 import type { Slot } from './core/memory';
 import type { ListState } from './core/types';
+import type { PendingAtStartRisk } from './emitter';
 import { warnAboutPendingAtStart } from './emitter';
 import type { Stream } from './events';
 import type { PendingSet } from './pending';
@@ -104,12 +105,10 @@ const pendingFilters = (run: StartRun, stream: Stream) => listFilters(run, strea
 const listHandsOn = (state: Pick<StreamState, 'originMs' | 'unseenIsNew'>, createdMs: number) => state.unseenIsNew === true || createdMs >= state.originMs;
 
 /**
- * The transfers pending at the start that the first poll could not read (its requests ran out), or whose end it
- * saw (scanEnd), read on at later polls before any other list work: each reads the last page read again (transfers
- * that became final since moved the rest up) and then as many pages after it as the poll leaves, until a short page
- * read again at the next poll. A transfer that turns final before the scan reads it is lost (its outcome is not told
- * apart from history's), so the scan goes first and as fast as the requests allow. Those created before the trigger's start are watched (the list hands on later ones),
- * once. Where it stands is saved page by page.
+ * The transfers pending at the start that the first poll could not read, or whose end it saw (scanEnd), read on at
+ * later polls before any other list work: the last page read again (transfers turned final moved the rest up), then
+ * as many after it as the poll leaves, until a short page read again at the next poll. One that turns final before
+ * it is read is lost (not told from history), so the scan goes first. Those created before the start are watched.
  */
 export async function continuePendingScan(run: StartRun, state: StreamState, stream: Stream): Promise<void> {
 	let scan: StreamState['pendingScan'] = state.pendingScan;
@@ -169,7 +168,7 @@ export async function startStream(run: StartRun, stream: Stream, scope: string, 
 	const settleForOne = run.budget.left >= requestsToStart(stream);
 	const pending: StreamState['pending'] = new Map();
 	let pendingScan: StreamState['pendingScan'];
-	let unread: { size: number; why: 'later' | 'tooMany' } | undefined;
+	let unread: { size: number; why: PendingAtStartRisk } | undefined;
 	if (stream.name === 'transfers') {
 		// Every transfer pending then is watched: one the trigger never saw would have its outcome lost. Read before
 		// the list's top, so that one written in between is the list's (on its top) and not also watched.
@@ -181,6 +180,8 @@ export async function startStream(run: StartRun, stream: Stream, scope: string, 
 		if (!top.ended) unread = { size: top.last.size, why: pendingScan !== undefined ? 'later' : 'tooMany' };
 		// Read to a short page after a first one that held records: confirmed at the next poll (scanEnd).
 		else if (top.sawEnd && top.last.page > 1) pendingScan = scanEnd(top.last.page - 1, top.last.size);
+		// Read in one poll but over several pages: one that turned final before its page was read was not seen.
+		if (unread === undefined && top.slots.length > top.last.size) unread = { size: top.last.size, why: 'pages' };
 	}
 	const startFromMs = run.settings.startFromMs;
 	const place = startFromMs !== undefined ? backfillFrom(startFromMs) : await placeAtTop(run, stream, settleForOne, spare);

@@ -4,7 +4,7 @@
  * names the rule each test holds and what it costs without it.
  */
 import type { Slot } from '../../nodes/BaasPollTrigger/core/memory';
-import { PENDING_AT_START_UNREAD } from '../../nodes/BaasPollTrigger/emitter';
+import { PENDING_AT_START, PENDING_AT_START_UNREAD } from '../../nodes/BaasPollTrigger/emitter';
 import { seenAt } from '../../nodes/BaasPollTrigger/core/offsets';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import { bankTimeOf } from '../../nodes/BaasPollTrigger/forgetting';
@@ -638,6 +638,30 @@ describe('Poll Trigger: the scan of the transfers pending at the start ends only
 	});
 });
 
+describe('Poll Trigger: a list that holds entries with no record only is placed at its top (core/search.ts, noRecords)', () => {
+	it('the failed transfers show one null entry: a poll costs a few requests, not all of them, and outcomes still come', async () => {
+		const MIN = 60_000;
+		const startMs = Date.UTC(2026, 2, 8, 9);
+		const transfer = (id: number, createdMs: number, status: 'pending' | 'failed', malformed?: 'null') => ({ id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs, status, ...(malformed ? { malformed } : {}) });
+		const writes: Write[] = [
+			// History: a failed transfer the bank lists as null (the failed transfers' only entry), and a pending one.
+			{ atMs: startMs - 30 * MIN, create: transfer(1, startMs - 30 * MIN, 'failed', 'null') },
+			{ atMs: startMs - 20 * MIN, create: transfer(2, startMs - 20 * MIN, 'pending') },
+			// Made after the start, pending, successful 5 minutes later.
+			{ atMs: startMs + 3 * MIN, create: transfer(3, startMs + 3 * MIN, 'pending') },
+			{ atMs: startMs + 8 * MIN, update: { reference: 'TRF-3', status: 'success', bankMs: startMs + 8 * MIN } },
+		];
+		const requestBudget = 20;
+		const outcome = await runHistory(handBuilt({ order: 'created', settings: { events: ['TRANSFER_SUCCESS', 'TRANSFER_FAILED'], output: 'event', requestBudget }, startMs, polls: 16, writes }));
+		// Searched for on (no record to stand under), the failed transfers' place was looked for again and again
+		// within each poll: 354 list requests in 19 polls, nearly every request of each (119 with the rule). Behind a
+		// slow bank the poll's time ran out first, and no pending transfer was ever looked up (fuzz, seed 180275).
+		expect(outcome.listRequests).toBeLessThan((outcome.polls * requestBudget) / 2);
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(1);
+	});
+});
+
 describe('Poll Trigger: a start that cannot read every transfer pending then in one poll (emitter.ts, warnAboutPendingAtStart)', () => {
 	const MIN = 60_000;
 	const startMs = Date.UTC(2026, 2, 6, 9);
@@ -683,11 +707,42 @@ describe('Poll Trigger: a start that cannot read every transfer pending then in 
 		expect(outcome.violations.map((v) => v.rule)).toEqual(Array(5).fill("pending transfer's outcome not emitted"));
 	});
 
-	it('says nothing where the start reads them all, and then every outcome comes (the remedy the warning names)', async () => {
+	it('says nothing of later polls where the start reads them all in one, and then every outcome comes (the remedy the warning names)', async () => {
 		const outcome = await run(20);
 		expect(scanWarnings(outcome.warnings)).toEqual([]);
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(11);
+	});
+
+	it('says so once where the start read them over several pages in one poll: one moved onto a page read already is lost', async () => {
+		const transfer = (id: number, createdMs: number, status: 'pending' | 'success' = 'pending') => ({ id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs, status });
+		// Four pending under two successful ones, one record a page: the first poll reads the two newest pending on
+		// pages 1 and 2, then both turn successful (+250 ms), so the third stands on page 1 and page 3 shows nothing.
+		const pendingThen = [transfer(1, startMs - 40 * MIN), transfer(2, startMs - 30 * MIN), transfer(3, startMs - 20 * MIN), transfer(4, startMs - 10 * MIN)];
+		const outcome = await runHistory(
+			handBuilt({
+				order: 'created',
+				pageCap: 1,
+				settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget: 20 },
+				startMs,
+				polls: 6,
+				writes: [
+					...pendingThen.map((record) => ({ atMs: startMs - 10 * MIN, create: record })),
+					{ atMs: startMs - 5 * MIN, create: transfer(5, startMs - 5 * MIN, 'success') },
+					{ atMs: startMs - 5 * MIN, create: transfer(6, startMs - 4 * MIN, 'success') },
+					...['TRF-3', 'TRF-4'].map((reference) => ({ atMs: startMs + 250, update: { reference, status: 'success' as const, bankMs: startMs + 250 } })),
+					{ atMs: startMs + 3 * MIN, update: { reference: 'TRF-2', status: 'success', bankMs: startMs + 3 * MIN } },
+				],
+			}),
+		);
+		// The list does not say when a status changed, and the scan's end read again at the next poll showed the list
+		// ending there: nothing tells that transfer from history. The user is told.
+		expect(outcome.violations.map((v) => v.detail.split('|')[0])).toEqual(['TRF-2']);
+		const said = outcome.warnings.filter((line) => line.includes('took more than one page to read'));
+		expect(said).toHaveLength(1);
+		expect(said[0]).toContain('the bank served 1 a page');
+		expect(said[0]).toContain('Transfer → Get Status');
+		expect(outcome.warnings.filter((line) => line.includes(PENDING_AT_START))).toHaveLength(1);
 	});
 });
 

@@ -67,7 +67,12 @@ export const searchStepSteps: Steps<SearchStepFrame> = {
 		state.searchFrom = state.searchBase;
 		return go('probe');
 	},
-	last: (_f, _t, answer) => (answer === 'endUnderMalformed' ? done() : go('lastDone')),
+	last: (_f, t, answer) => {
+		if (answer === 'endUnderMalformed') return done();
+		// The list holds entries with no record only: placed at its top, as an empty list is (noRecords).
+		if (answer === 'noRecords') t.lo = 0;
+		return go('lastDone');
+	},
 	lastDone: (f, t) => {
 		const { state } = f;
 		if (t.lo === 0) {
@@ -124,6 +129,7 @@ const showsNoRecord = (page: Page) => page.slots.length > 0 && !page.slots.some(
  * places nothing and the search starts over, for good. 'endUnderMalformed': the list was seen to end at `lo` under
  * entries with no record only, and the poll had no requests left for the page above them: what was seen is kept
  * (searchAbove, with the bounds), and the next poll reads only that page and the end (endUnderMalformed).
+ * 'noRecords': such entries from the list's top down: it is placed at its top.
  */
 export const takeLastSteps: Steps<TakeLastFrame> = {
 	start: (f, t) => {
@@ -148,7 +154,11 @@ export const takeLastSteps: Steps<TakeLastFrame> = {
 		const { lo } = t;
 		if (state.lag !== null) return done('placed');
 		const end = taken.page.start + taken.page.slots.length;
-		if (end === lo && taken.endsList && showsNoRecord(taken.page) && taken.page.start > 0) {
+		if (end === lo && taken.endsList && showsNoRecord(taken.page)) {
+			// From the list's top down to its end, no record: nothing to stand under ('noRecords'). Searched for on,
+			// the place was looked for again and again within each poll until its time ran out, and nothing else
+			// (a pending transfer's look-up) was ever done.
+			if (taken.page.start === 0) return done('noRecords');
 			state.searchAbove = taken.page.start - 1;
 			return done('endUnderMalformed');
 		}

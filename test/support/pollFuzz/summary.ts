@@ -1,5 +1,5 @@
 /** Runs a range of seeds and sums up what the ledger check found: histories wrong by rule and list shape, first seeds. */
-import { PENDING_AT_START_UNREAD } from '../../../nodes/BaasPollTrigger/emitter';
+import { PENDING_AT_START } from '../../../nodes/BaasPollTrigger/emitter';
 import type { ListShape } from './bank';
 import { runHistory } from './driver';
 import type { Size } from './history';
@@ -26,6 +26,8 @@ interface RuleSummary {
 	histories: number;
 	/** Of those, histories whose trigger warned that its start could not read every transfer pending then in one poll. */
 	warnedOfPendingScan: number;
+	/** The first seeds of those not warned (a trigger at a risk it did not tell of). */
+	unwarned: number[];
 	byShape: Partial<Record<ListShape, number>>;
 	first: { seed: number; shape: string; detail: string; features: string }[];
 }
@@ -49,13 +51,14 @@ export async function fuzz(from: number, count: number, shapes: ListShape[], siz
 			if (outcome.violations.length === 0) continue;
 			into.wrong++;
 			perShape.wrong++;
-			const warned = outcome.warnings.some((line) => line.includes(PENDING_AT_START_UNREAD));
+			const warned = outcome.warnings.some((line) => line.includes(PENDING_AT_START));
 			const rules = new Map<Rule, string>();
 			for (const v of outcome.violations) if (!rules.has(v.rule)) rules.set(v.rule, v.detail);
 			for (const [rule, detail] of rules) {
-				const entry = (into.byRule[rule] ??= { histories: 0, warnedOfPendingScan: 0, byShape: {}, first: [] });
+				const entry = (into.byRule[rule] ??= { histories: 0, warnedOfPendingScan: 0, unwarned: [], byShape: {}, first: [] });
 				entry.histories++;
 				if (warned) entry.warnedOfPendingScan++;
+				else if (!entry.unwarned.includes(seed) && entry.unwarned.length < SEEDS_KEPT) entry.unwarned.push(seed);
 				entry.byShape[shape] = (entry.byShape[shape] ?? 0) + 1;
 				const same = entry.first.find((f) => f.seed === seed);
 				if (same !== undefined) same.shape += `, ${shape}`;
@@ -80,10 +83,11 @@ export function merge(a: Summary, b: Summary): Summary {
 		t.wrong += s.wrong;
 	}
 	for (const [rule, r] of Object.entries(b.byRule) as [Rule, RuleSummary][]) {
-		const t = (a.byRule[rule] ??= { histories: 0, warnedOfPendingScan: 0, byShape: {}, first: [] });
+		const t = (a.byRule[rule] ??= { histories: 0, warnedOfPendingScan: 0, unwarned: [], byShape: {}, first: [] });
 		t.histories += r.histories;
 		t.warnedOfPendingScan += r.warnedOfPendingScan ?? 0;
 		for (const [shape, n] of Object.entries(r.byShape) as [ListShape, number][]) t.byShape[shape] = (t.byShape[shape] ?? 0) + n;
+		t.unwarned = [...new Set([...t.unwarned, ...(r.unwarned ?? [])])].sort((x, y) => x - y).slice(0, SEEDS_KEPT);
 		t.first = [...t.first, ...r.first].sort((x, y) => x.seed - y.seed).slice(0, SEEDS_KEPT);
 	}
 	return a;
@@ -104,7 +108,8 @@ export function report(s: Summary, ms: number): string[] {
 	}
 	for (const [rule, r] of Object.entries(s.byRule).sort((x, y) => (y[1]?.histories ?? 0) - (x[1]?.histories ?? 0))) {
 		if (r === undefined) continue;
-		const warned = r.warnedOfPendingScan > 0 ? `; warned of a start's pending transfers read over several polls in ${r.warnedOfPendingScan}` : '';
+		const unwarned = rule === "pending transfer's outcome not emitted" && r.unwarned.length > 0 ? ` (first seeds not warned: ${r.unwarned.join(', ')})` : '';
+		const warned = r.warnedOfPendingScan > 0 ? `; warned of a start's pending transfers in ${r.warnedOfPendingScan}${unwarned}` : '';
 		lines.push(`  ${rule}: ${r.histories} (${Object.entries(r.byShape).map(([shape, n]) => `${shape} ${n}`).join(', ')})${warned}`);
 		for (const f of r.first) lines.push(`    seed ${f.seed} (${f.shape}): ${f.detail} [${f.features}]`);
 	}
