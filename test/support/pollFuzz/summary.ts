@@ -6,7 +6,6 @@ import type { Size } from './history';
 import { generate } from './history';
 import type { Rule } from './oracle';
 
-
 /** Seeds listed for each rule (FUZZ_SEEDS in the environment lists more: a whole class to study). */
 export const SEEDS_KEPT = Number(process.env.FUZZ_SEEDS ?? '') || 5;
 
@@ -24,7 +23,7 @@ export interface Summary {
 
 interface RuleSummary {
 	histories: number;
-	/** Of those, histories whose trigger warned that its start could not read every transfer pending then in one poll. */
+	/** Of those, histories whose trigger warned that outcomes of transfers pending at its start may not come (emitter.ts, any kind). */
 	warnedOfPendingScan: number;
 	/** The first seeds of those not warned (a trigger at a risk it did not tell of). */
 	unwarned: number[];
