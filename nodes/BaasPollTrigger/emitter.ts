@@ -240,8 +240,9 @@ export const PENDING_AT_START = 'pending at its start';
 
 /**
  * Why transfers pending at the trigger's start may never be watched: more than its first poll could read ('later':
- * the rest are read at the next polls, start.ts continuePendingScan), read over several pages ('pages': one that
- * turned final between two reads, before its own page, was not seen), or more than POLL_LIMITS.maxPending
+ * the rest are read at the next polls, pendingScan.ts), read over several pages ('pages': one that
+ * turned final between two reads, before its own page, was not seen; one moved up onto a page read already is found
+ * at the next poll if still pending), or more than POLL_LIMITS.maxPending
  * ('tooMany': the older are never read). The list does not say when a status changed, so a transfer that turns
  * final before the trigger reads it is not told from history.
  */
@@ -252,7 +253,7 @@ export function warnAboutPendingAtStart(run: { context: BankContext; settings: P
 	const served = `the bank served ${servedAPage} a page`;
 	const rest = {
 		later: `${PENDING_AT_START_UNREAD} (${served}; Requests per Poll is ${run.settings.requestBudget}). The rest are read at the next polls; the outcome of one that turns successful or failed before then is not emitted. `,
-		pages: `the transfers ${PENDING_AT_START} took more than one page to read (${served}); the outcome of one that turned successful or failed before its page was read is not emitted. `,
+		pages: `the transfers ${PENDING_AT_START} took more than one page to read (${served}); the outcome of one that turned successful or failed before the trigger read it (transfers turning final above it move it onto a page read already, and the next poll reads those again) is not emitted. `,
 		tooMany: `more than ${POLL_LIMITS.maxPending} transfers were ${PENDING_AT_START}: the newest ${POLL_LIMITS.maxPending} are watched, and the outcomes of the older ones are not emitted. `,
 	}[why];
 	run.context.logger.warn(

@@ -5,46 +5,19 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiVariant } from '../common/transport/routes';
-import type { Budget } from './budget';
 import { emptyMemory, isValid } from './core/memory';
 import type { Slot } from './core/memory';
 import type { ListState } from './core/types';
 import type { PendingAtStartRisk } from './emitter';
 import { warnAboutPendingAtStart } from './emitter';
 import type { Stream } from './events';
-import type { PendingSet } from './pending';
-import { firstSeen } from './pending';
-import type { ReadRun } from './reader';
+import type { StartRun } from './filters';
+import { listFilters, pendingFilters } from './filters';
+import { scanEnd, watchPending } from './pendingScan';
 import { readListPage } from './reader';
-import type { PollSettings } from './settings';
 import { POLL_LIMITS } from './settings';
 import type { StreamState } from './state';
 import { defaultPaging, parseListState } from './state';
-
-const DAY_MS = 86_400_000;
-
-export interface StartRun extends ReadRun {
-	settings: PollSettings;
-	variant: ApiVariant;
-	nowMs: number;
-	budget: Budget;
-}
-
-/**
- * The list's date filter: from the day before the floor's UTC day, so a bank whose days are in another time zone
- * still lists the floor. It bounds the list's bottom only; the trigger reads from the top.
- */
-export function sinceFilter(floorMs: number | null): IDataObject {
-	return floorMs === null ? {} : { start_date: new Date(floorMs - DAY_MS).toISOString().slice(0, 10) };
-}
-
-export function listFilters(run: StartRun, stream: Stream, extra: IDataObject): IDataObject {
-	return { ...stream.filters, ...extra, ...(run.settings.accountNumber ? { account_number: run.settings.accountNumber } : {}) };
-}
-
-/** The failed transfers since `sinceMs`, newest first: where reversals appear. */
-export const failuresFilters = (run: StartRun, transfers: Stream, sinceMs: number) => listFilters(run, transfers, { status: 'failed', ...sinceFilter(sinceMs) });
 
 /**
  * How far back the failed transfers are read for reversals: the look-back behind the newest transfer the trigger
@@ -69,6 +42,7 @@ async function topOfList(
 	filters: IDataObject,
 	enough: (slots: Slot[]) => boolean,
 	keep: (served: number) => number,
+	toTheEnd = false,
 ): Promise<{ slots: Slot[]; ended: boolean; sawEnd: boolean; last: { page: number; size: number } } | undefined> {
 	const spec = { filters, variant: run.variant };
 	const first = await readListPage(run, spec, { page: 1, size: POLL_LIMITS.pageSize });
@@ -90,67 +64,10 @@ async function topOfList(
 		for (const slot of fresh) shown.add(slot.reference);
 		slots.push(...fresh);
 		sawEnd = next.slots.length < size;
-		ended = sawEnd || fresh.length === 0;
+		// Not for a reading `toTheEnd` (the pending transfers): the records it has not read lie under the same ones.
+		ended = sawEnd || (fresh.length === 0 && !toTheEnd);
 	}
 	return { slots, ended, sawEnd, last: { page: last, size } };
-}
-
-/** The filters of the transfers pending at the start: the last day's. */
-const pendingFilters = (run: StartRun, stream: Stream) => listFilters(run, stream, { status: 'pending', ...sinceFilter(run.nowMs - POLL_LIMITS.lookBackMs) });
-
-/**
- * Whether a transfer belongs to the list rather than to the watch of those pending at the start: one created since
- * the start (the list hands it on), or any the start did not read when it read the whole list.
- */
-const listHandsOn = (state: Pick<StreamState, 'originMs' | 'unseenIsNew'>, createdMs: number) => state.unseenIsNew === true || createdMs >= state.originMs;
-
-/**
- * The transfers pending at the start that the first poll could not read, or whose end it saw (scanEnd), read on at
- * later polls before any other list work: the last page read again (transfers turned final moved the rest up), then
- * as many after it as the poll leaves, until a short page read again at the next poll. One that turns final before
- * it is read is lost (not told from history), so the scan goes first. Those created before the start are watched.
- */
-export async function continuePendingScan(run: StartRun, state: StreamState, stream: Stream): Promise<void> {
-	let scan: StreamState['pendingScan'] = state.pendingScan;
-	if (scan === undefined) return;
-	const spec = { filters: pendingFilters(run, stream), variant: run.variant };
-	// Those created since the start are the list's to hand on; those it handled are not pending.
-	const skip = (reference: string, createdMs: number) => listHandsOn(state, createdMs) || state.memory.seen.has(reference);
-	const again = await readListPage(run, spec, scan);
-	if (again === undefined) return;
-	watchPending(run, state.pending, again.slots, skip);
-	while (scan !== undefined && run.budget.left > 0) {
-		const { page, size, ending }: NonNullable<StreamState['pendingScan']> = scan;
-		const next = await readListPage(run, spec, { page: page + 1, size });
-		if (next === undefined) return;
-		watchPending(run, state.pending, next.slots, skip);
-		const capped: boolean = next.slots.length === size && page + 1 >= POLL_LIMITS.maxPending / size;
-		if (capped) warnAboutPendingAtStart(run, size, 'tooMany');
-		// A short page ends the scan at the next poll's reading of it and the page before (scanEnd), or now when
-		// that was this one.
-		scan = capped || (next.slots.length < size && ending === true) ? undefined : next.slots.length < size ? scanEnd(page, size) : { page: page + 1, size };
-		state.pendingScan = scan;
-		if (scan?.ending === true) return;
-	}
-}
-
-/**
- * A scan that saw a short page after page `page` ends at the next poll, which reads both again: a transfer that
- * turned final between two reads moved the rest up, so one on the short page may stand on the page before it now
- * (a start reading two pages of one record, the upper turning successful between them, never watched the lower).
- */
-const scanEnd = (page: number, size: number): NonNullable<StreamState['pendingScan']> => ({ page: Math.max(1, page), size, ending: true });
-
-/**
- * Watches the transfers `slots` shows pending, so their outcome is emitted when final; not those `skip` names, nor
- * those the Start From backfill reads (pending or not: watching them too would emit one outcome twice).
- */
-function watchPending(run: StartRun, pending: PendingSet, slots: Slot[], skip: (reference: string, createdMs: number) => boolean = () => false): void {
-	const startFromMs = run.settings.startFromMs;
-	for (const { reference, createdMs } of slots) {
-		if (reference === undefined || createdMs === undefined || pending.has(reference) || skip(reference, createdMs)) continue;
-		if (startFromMs === undefined || createdMs < startFromMs) pending.set(reference, firstSeen(createdMs, run.nowMs, POLL_LIMITS.recheckDelaysMs));
-	}
 }
 
 /** How many of a list's entries are records to stand on (a malformed entry has no reference or time). */
@@ -172,7 +89,7 @@ export async function startStream(run: StartRun, stream: Stream, scope: string, 
 	if (stream.name === 'transfers') {
 		// Every transfer pending then is watched: one the trigger never saw would have its outcome lost. Read before
 		// the list's top, so that one written in between is the list's (on its top) and not also watched.
-		const top = await topOfList(run, pendingFilters(run, stream), () => false, requestsForTop);
+		const top = await topOfList(run, pendingFilters(run, stream), () => false, requestsForTop, true);
 		if (top === undefined) return undefined;
 		watchPending(run, pending, top.slots);
 		// Not all read (the requests ran out): later polls read on, from the last page read (continuePendingScan).

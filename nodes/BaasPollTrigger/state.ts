@@ -29,9 +29,9 @@ export interface StreamState extends ListState {
 	 */
 	failed: Map<string, number>;
 	/**
-	 * Where the scan of the transfers pending at the start goes on (start.ts): the last page read (read again first),
-	 * at the size the bank served, and `ending` once a page after it was seen short: the next poll reads both again
-	 * before the scan ends.
+	 * Where the scan of the transfers pending at the start goes on (pendingScan.ts): the last page read (read again
+	 * first, with the pages above it until one shows a transfer it watched), at the size the bank served, and `ending`
+	 * once a page after it was seen short: the next poll reads both again before the scan ends.
 	 */
 	pendingScan?: { page: number; size: number; ending?: true };
 	/** The newest record this poll handed on (bank clock), to warn of a bank clock behind n8n's; not saved. */

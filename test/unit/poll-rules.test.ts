@@ -619,6 +619,29 @@ describe('Poll Trigger: the scan of the transfers pending at the start ends only
 		expect(outcome.events).toBeGreaterThanOrEqual(1);
 	});
 
+	it('a page of the first reading that shows nothing new does not end it: a transfer made meanwhile pushed the rest down (start.ts, topOfList)', async () => {
+		const MIN = 60_000;
+		const startMs = Date.UTC(2026, 2, 7, 9);
+		const transfer = (id: number, createdMs: number) => ({ id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs, status: 'pending' as const });
+		// Two transfers pending at the start, one record a page. A third is made between the first poll's reads of
+		// pages 1 and 2 (+150 ms), so page 2 shows the upper one again; the lower turns successful 3 minutes later.
+		const [lower, upper, made] = [transfer(1, startMs - 20 * MIN), transfer(2, startMs - 10 * MIN), transfer(3, startMs + 150)];
+		const writes: Write[] = [
+			{ atMs: startMs - 10 * MIN, create: lower },
+			{ atMs: startMs - 10 * MIN, create: upper },
+			// History on the list's top, so that the start's reading of it does not show the two pending.
+			...[5, 4, 3].map((ago, i) => ({ atMs: startMs - ago * MIN, create: { ...transfer(10 + i, startMs - ago * MIN), status: 'success' as const } })),
+			{ atMs: startMs + 150, create: made },
+			{ atMs: startMs + 3 * MIN, update: { reference: lower.reference, status: 'success', bankMs: startMs + 3 * MIN } },
+			{ atMs: startMs + 4 * MIN, update: { reference: made.reference, status: 'success', bankMs: startMs + 4 * MIN } },
+		];
+		const outcome = await runHistory(handBuilt({ order: 'created', pageCap: 1, settings: { events: ['TRANSFER_SUCCESS'], output: 'event', requestBudget: 20 }, startMs, polls: 8, writes }));
+		// Ended there (a page showing nothing new ends the reading of a list's top), the start never read the lower
+		// one, and said nothing: its outcome lost without a warning (fuzz seeds 226242, 372480).
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(2);
+	});
+
 	it('one the scan missed that way and the list\'s top shows pending is watched by the start (start.ts, pendingOnTop)', async () => {
 		const MIN = 60_000;
 		const startMs = Date.UTC(2026, 2, 7, 9);
@@ -714,12 +737,11 @@ describe('Poll Trigger: a start that cannot read every transfer pending then in 
 		expect(outcome.events).toBe(11);
 	});
 
-	it('says so once where the start read them over several pages in one poll: one moved onto a page read already is lost', async () => {
-		const transfer = (id: number, createdMs: number, status: 'pending' | 'success' = 'pending') => ({ id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs, status });
-		// Four pending under two successful ones, one record a page: the first poll reads the two newest pending on
-		// pages 1 and 2, then both turn successful (+250 ms), so the third stands on page 1 and page 3 shows nothing.
-		const pendingThen = [transfer(1, startMs - 40 * MIN), transfer(2, startMs - 30 * MIN), transfer(3, startMs - 20 * MIN), transfer(4, startMs - 10 * MIN)];
-		const outcome = await runHistory(
+	// Four pending under two successful ones, one record a page: the first poll reads the two newest pending on pages 1
+	// and 2, then both turn successful (+250 ms), so the third stands on page 1 and page 3 shows nothing.
+	const transfer = (id: number, createdMs: number, status: 'pending' | 'success' = 'pending') => ({ id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs, status });
+	const movedUp = (finalAtMs: number) =>
+		runHistory(
 			handBuilt({
 				order: 'created',
 				pageCap: 1,
@@ -727,22 +749,32 @@ describe('Poll Trigger: a start that cannot read every transfer pending then in 
 				startMs,
 				polls: 6,
 				writes: [
-					...pendingThen.map((record) => ({ atMs: startMs - 10 * MIN, create: record })),
+					...[transfer(1, startMs - 40 * MIN), transfer(2, startMs - 30 * MIN), transfer(3, startMs - 20 * MIN), transfer(4, startMs - 10 * MIN)].map((record) => ({ atMs: startMs - 10 * MIN, create: record })),
 					{ atMs: startMs - 5 * MIN, create: transfer(5, startMs - 5 * MIN, 'success') },
 					{ atMs: startMs - 5 * MIN, create: transfer(6, startMs - 4 * MIN, 'success') },
 					...['TRF-3', 'TRF-4'].map((reference) => ({ atMs: startMs + 250, update: { reference, status: 'success' as const, bankMs: startMs + 250 } })),
-					{ atMs: startMs + 3 * MIN, update: { reference: 'TRF-2', status: 'success', bankMs: startMs + 3 * MIN } },
+					{ atMs: startMs + finalAtMs, update: { reference: 'TRF-2', status: 'success', bankMs: startMs + finalAtMs } },
 				],
 			}),
 		);
-		// The list does not say when a status changed, and the scan's end read again at the next poll showed the list
-		// ending there: nothing tells that transfer from history. The user is told.
+
+	it('says so once where the start read them over several pages in one poll: one moved onto a page read already and final before the next poll is lost', async () => {
+		const outcome = await movedUp(MIN / 2);
+		// The list does not say when a status changed: nothing tells that transfer from history. The user is told.
 		expect(outcome.violations.map((v) => v.detail.split('|')[0])).toEqual(['TRF-2']);
 		const said = outcome.warnings.filter((line) => line.includes('took more than one page to read'));
 		expect(said).toHaveLength(1);
 		expect(said[0]).toContain('the bank served 1 a page');
 		expect(said[0]).toContain('Transfer → Get Status');
 		expect(outcome.warnings.filter((line) => line.includes(PENDING_AT_START))).toHaveLength(1);
+	});
+
+	it('one still pending at the next poll is found there, climbing from the scan\'s end until a page shows one it watches (pendingScan.ts, continuePendingScan)', async () => {
+		const outcome = await movedUp(3 * MIN);
+		// Reading the end again (pages 2 and 3, as scanEnd did alone), the next poll saw the list end there and never
+		// watched TRF-2, now on page 1: its outcome was lost (fuzz seed 105282, four pages up in a nine-page scan).
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(3);
 	});
 });
 

@@ -14,7 +14,7 @@ import { POLL_LIMITS } from '../../../nodes/BaasPollTrigger/settings';
 import { Bank } from './bank';
 import type { History } from './history';
 import type { Activations, PollRecord, Violation } from './oracle';
-import { DRAIN_BASE, Ledger } from './oracle';
+import { DRAIN_BASE, Ledger, PENDING_RULE } from './oracle';
 
 const NODE: INode = { id: 'fuzz', name: 'BaaS (Polling) Trigger', type: 'n8n-nodes-baas.baasPollTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 const MIN = 60_000;
@@ -38,6 +38,12 @@ export interface Outcome {
 	 * here (it names this only for the durable scheduler). Counted, not a violation.
 	 */
 	lostToEarlyRestart: number;
+	/**
+	 * Outcomes of transfers pending at the start not emitted whose transfer was still pending when the start's reading
+	 * of the pending transfers had ended (its saved scan gone): the reading missed it while it was there to read,
+	 * rather than it turning final before its page could be read.
+	 */
+	missedWhilePending: number;
 	/** Events owed and not yet emitted when the drain began, its bound in polls, and how many were still owed at its end. */
 	drain: { owed: number; bound: number; left: number };
 }
@@ -74,6 +80,8 @@ export async function runHistory(h: History, trace?: (line: string) => void, pol
 		return answer;
 	}) as Bank['request'];
 	const polls: PollRecord[] = [];
+	// n8n's time at the end of the first poll after which the transfers' start has no pending scan left to read.
+	let scanEndedMs: number | undefined;
 
 	const poll = async (dueMs: number): Promise<number> => {
 		clockMs = Math.max(clockMs, dueMs);
@@ -100,6 +108,8 @@ export async function runHistory(h: History, trace?: (line: string) => void, pol
 			activations = { ...activations, [s]: { startMs, endMs: clockMs } };
 			firstActivations = { [s]: { startMs, endMs: clockMs }, ...firstActivations };
 		}
+		const transfers = after.transfers as IDataObject | undefined;
+		if (scanEndedMs === undefined && typeof transfers === 'object' && transfers !== null && transfers.pendingScan === undefined) scanEndedMs = clockMs;
 		const emitted = (items?.[0] ?? []).map((item) => ({ kind: item.json.event as EventKind, reference: String((item.json.data as IDataObject).reference_number) }));
 		polls.push({ startMs, endMs: clockMs, emitted });
 		trace?.(`poll ${polls.length - 1} ${new Date(startMs).toISOString().slice(11, 19)}..${new Date(clockMs).toISOString().slice(11, 19)}: ${items === null ? 'null' : emitted.map((e) => `${e.reference} ${e.kind}`).join(', ')}`);
@@ -175,9 +185,10 @@ export async function runHistory(h: History, trace?: (line: string) => void, pol
 	const cycles = ` (in a cycle: the saved state came back every ${cycle} poll${cycle === 1 ? '' : 's'} of the drain)`;
 	const violations = ledger.check(polls, activations, bank.refused).map((v) => (v.rule === 'missing after the drain' && cycle > 0 ? { ...v, detail: v.detail + cycles } : v));
 	const events = polls.reduce((n, p) => n + p.emitted.length, 0);
+	const missedWhilePending = violations.filter((v) => v.rule === PENDING_RULE && scanEndedMs !== undefined && ledger.pendingAt(v.detail.split('|')[0], scanEndedMs)).length;
 	const owedNow = ledger.owed(activations);
 	const lostToEarlyRestart = [...ledger.owed(firstActivations).keys()].filter((key) => !owedNow.has(key)).length;
-	return { seed: h.seed, violations, polls: polls.length, drainPolls, events, warnings, errors, listRequests: bank.listRequests, statusRequests: bank.statusRequests, lostToEarlyRestart, drain: { owed: still.length, bound, left: outstanding().length } };
+	return { seed: h.seed, violations, polls: polls.length, drainPolls, events, warnings, errors, listRequests: bank.listRequests, statusRequests: bank.statusRequests, missedWhilePending, lostToEarlyRestart, drain: { owed: still.length, bound, left: outstanding().length } };
 }
 
 /** Each list's saved state in one line, for --explain: its place, what it holds, its paging, transfers pending. */

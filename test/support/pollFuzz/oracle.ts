@@ -49,6 +49,8 @@ export const RULES = [
 	'older record listed before a newer one was emitted came later',
 ] as const;
 export type Rule = (typeof RULES)[number];
+/** The outcome of a transfer pending when the trigger started (or made pending after it) never came. */
+export const PENDING_RULE: Rule = "pending transfer's outcome not emitted";
 
 export interface Violation {
 	rule: Rule;
@@ -106,6 +108,12 @@ export class Ledger {
 		return e.record.malformed === undefined && (this.h.settings.accountNumber === undefined || this.h.settings.accountNumber === e.record.account);
 	}
 
+	/** Whether the transfer `reference` was pending (as the bank listed it) at n8n's time `ms`. */
+	pendingAt(reference: string, ms: number): boolean {
+		const e = this.entries.get(reference);
+		return e !== undefined && this.statusAt(e, ms) === 'pending';
+	}
+
 	private statusAt(e: Entry, ms: number): Status {
 		let status = e.timeline[0].status;
 		for (const t of e.timeline) if (t.atMs <= ms) status = t.status;
@@ -144,11 +152,11 @@ export class Ledger {
 			const everSuccess = e.timeline.some((t) => t.status === 'success');
 			const wasPending = e.timeline[0].status === 'pending' || cls === 'pendingAtStart';
 			if (final === 'success' && selected.includes('TRANSFER_SUCCESS')) {
-				owed.set(`${ref}|TRANSFER_SUCCESS`, wasPending ? "pending transfer's outcome not emitted" : 'missing after the drain');
+				owed.set(`${ref}|TRANSFER_SUCCESS`, wasPending ? PENDING_RULE : 'missing after the drain');
 			}
 			// A reversal of a transfer pending when the trigger started: "listed before the trigger started", not promised.
 			if (final === 'failed' && selected.includes('TRANSFER_FAILED') && !(cls === 'pendingAtStart' && everSuccess)) {
-				owed.set(`${ref}|TRANSFER_FAILED`, everSuccess ? 'reversal not reported' : wasPending ? "pending transfer's outcome not emitted" : 'missing after the drain');
+				owed.set(`${ref}|TRANSFER_FAILED`, everSuccess ? 'reversal not reported' : wasPending ? PENDING_RULE : 'missing after the drain');
 			}
 		}
 		return owed;

@@ -5,6 +5,7 @@ import { runHistory } from './driver';
 import type { Size } from './history';
 import { generate } from './history';
 import type { Rule } from './oracle';
+import { PENDING_RULE } from './oracle';
 
 /** Seeds listed for each rule (FUZZ_SEEDS in the environment lists more: a whole class to study). */
 export const SEEDS_KEPT = Number(process.env.FUZZ_SEEDS ?? '') || 5;
@@ -27,6 +28,11 @@ interface RuleSummary {
 	warnedOfPendingScan: number;
 	/** The first seeds of those not warned (a trigger at a risk it did not tell of). */
 	unwarned: number[];
+	/**
+	 * Of the pending-outcome histories, those where a lost transfer was still pending when the start's reading of the
+	 * pending transfers ended (driver.ts, missedWhilePending): lost by how the list was read, not by the budget.
+	 */
+	missedWhilePending: number;
 	byShape: Partial<Record<ListShape, number>>;
 	first: { seed: number; shape: string; detail: string; features: string }[];
 }
@@ -54,10 +60,11 @@ export async function fuzz(from: number, count: number, shapes: ListShape[], siz
 			const rules = new Map<Rule, string>();
 			for (const v of outcome.violations) if (!rules.has(v.rule)) rules.set(v.rule, v.detail);
 			for (const [rule, detail] of rules) {
-				const entry = (into.byRule[rule] ??= { histories: 0, warnedOfPendingScan: 0, unwarned: [], byShape: {}, first: [] });
+				const entry = (into.byRule[rule] ??= { histories: 0, warnedOfPendingScan: 0, unwarned: [], missedWhilePending: 0, byShape: {}, first: [] });
 				entry.histories++;
 				if (warned) entry.warnedOfPendingScan++;
 				else if (!entry.unwarned.includes(seed) && entry.unwarned.length < SEEDS_KEPT) entry.unwarned.push(seed);
+				if (rule === PENDING_RULE && outcome.missedWhilePending > 0) entry.missedWhilePending++;
 				entry.byShape[shape] = (entry.byShape[shape] ?? 0) + 1;
 				const same = entry.first.find((f) => f.seed === seed);
 				if (same !== undefined) same.shape += `, ${shape}`;
@@ -82,9 +89,10 @@ export function merge(a: Summary, b: Summary): Summary {
 		t.wrong += s.wrong;
 	}
 	for (const [rule, r] of Object.entries(b.byRule) as [Rule, RuleSummary][]) {
-		const t = (a.byRule[rule] ??= { histories: 0, warnedOfPendingScan: 0, unwarned: [], byShape: {}, first: [] });
+		const t = (a.byRule[rule] ??= { histories: 0, warnedOfPendingScan: 0, unwarned: [], missedWhilePending: 0, byShape: {}, first: [] });
 		t.histories += r.histories;
 		t.warnedOfPendingScan += r.warnedOfPendingScan ?? 0;
+		t.missedWhilePending += r.missedWhilePending ?? 0;
 		for (const [shape, n] of Object.entries(r.byShape) as [ListShape, number][]) t.byShape[shape] = (t.byShape[shape] ?? 0) + n;
 		t.unwarned = [...new Set([...t.unwarned, ...(r.unwarned ?? [])])].sort((x, y) => x - y).slice(0, SEEDS_KEPT);
 		t.first = [...t.first, ...r.first].sort((x, y) => x.seed - y.seed).slice(0, SEEDS_KEPT);
@@ -107,9 +115,10 @@ export function report(s: Summary, ms: number): string[] {
 	}
 	for (const [rule, r] of Object.entries(s.byRule).sort((x, y) => (y[1]?.histories ?? 0) - (x[1]?.histories ?? 0))) {
 		if (r === undefined) continue;
-		const unwarned = rule === "pending transfer's outcome not emitted" && r.unwarned.length > 0 ? ` (first seeds not warned: ${r.unwarned.join(', ')})` : '';
+		const unwarned = rule === PENDING_RULE && r.unwarned.length > 0 ? ` (first seeds not warned: ${r.unwarned.join(', ')})` : '';
 		const warned = r.warnedOfPendingScan > 0 ? `; warned of a start's pending transfers in ${r.warnedOfPendingScan}${unwarned}` : '';
-		lines.push(`  ${rule}: ${r.histories} (${Object.entries(r.byShape).map(([shape, n]) => `${shape} ${n}`).join(', ')})${warned}`);
+		const missed = rule === PENDING_RULE ? `; still pending when the start's reading of them ended in ${r.missedWhilePending}` : '';
+		lines.push(`  ${rule}: ${r.histories} (${Object.entries(r.byShape).map(([shape, n]) => `${shape} ${n}`).join(', ')})${warned}${missed}`);
 		for (const f of r.first) lines.push(`    seed ${f.seed} (${f.shape}): ${f.detail} [${f.features}]`);
 	}
 	return lines;
