@@ -77,7 +77,7 @@ export function expectedPicker(node: ActionNodeName): Record<string, string[]> {
 
 /** A new workflow with a manual trigger, and the node picker opened from its output, as a user adds a step. */
 export async function openPickerAfterTrigger(page: Page, url: string) {
-	await page.goto(`${url}/workflow/new`, { waitUntil: 'domcontentloaded' });
+	await page.goto(`${url}/workflow/new`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
 	await page.waitForSelector('[data-test-id="canvas-add-button"]', { timeout: 120_000 });
 	await page.click('[data-test-id="canvas-add-button"]');
 	await page.waitForSelector('[data-test-id="node-creator"]');
@@ -90,7 +90,7 @@ export async function openPickerAfterTrigger(page: Page, url: string) {
 
 /** A new workflow with the node picker opened by "Add first step": the picker's trigger view, as a user starts a workflow. */
 export async function openTriggerPicker(page: Page, url: string) {
-	await page.goto(`${url}/workflow/new`, { waitUntil: 'domcontentloaded' });
+	await page.goto(`${url}/workflow/new`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
 	await page.waitForSelector('[data-test-id="canvas-add-button"]', { timeout: 120_000 });
 	await page.click('[data-test-id="canvas-add-button"]');
 	await page.waitForSelector('[data-test-id="node-creator"]');

@@ -242,7 +242,7 @@ export function describeEditor(stack: () => Stack, version: string) {
 		});
 
 		inBrowser("the trigger's panel shows its test and production URLs and the Webhook Secret hint", async () => {
-			await page.goto(`${stack().n8n.url}/workflow/${stack().shipped.collection}`, { waitUntil: 'domcontentloaded' });
+			await page.goto(`${stack().n8n.url}/workflow/${stack().shipped.collection}`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
 			await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 120_000 });
 			await page.locator('[data-test-id="canvas-node"][data-node-name="Money Received"]').dblclick();
 			await page.waitForSelector('[data-test-id="ndv"]');

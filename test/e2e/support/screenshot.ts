@@ -32,7 +32,7 @@ export async function screenshotWorkflow(url: string, cookie: string, workflowId
 		const [cookieName, cookieValue] = cookie.split('=');
 		await context.addCookies([{ name: cookieName, value: cookieValue, url }]);
 		const page = await context.newPage();
-		await page.goto(`${url}/workflow/${workflowId}`, { waitUntil: 'domcontentloaded' });
+		await page.goto(`${url}/workflow/${workflowId}`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
 		await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 120_000 });
 		await page.waitForTimeout(2_000);
 		const nodeTitles = await page.$$eval('[data-test-id="canvas-node"]', (nodes) =>

@@ -58,7 +58,7 @@ export async function reviewInEditorChat(
 		// The machine is shared and n8n's editor is large: its first load can take minutes.
 		page.setDefaultNavigationTimeout(180_000);
 		page.setDefaultTimeout(120_000);
-		await page.goto(`${url}/workflow/${workflowId}`, { waitUntil: 'domcontentloaded' });
+		await page.goto(`${url}/workflow/${workflowId}`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
 		await page.waitForSelector('[data-test-id="canvas-node"]');
 		await page.locator('[data-test-id="workflow-chat-button"]').first().click();
 		const input = page.locator('textarea[data-test-id="chat-input"]').first();
