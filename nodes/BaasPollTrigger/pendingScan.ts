@@ -21,7 +21,7 @@ type Scan = NonNullable<StreamState['pendingScan']>;
  * Whether a transfer belongs to the list rather than to the watch of those pending at the start: one created since
  * the start (the list hands it on), or any the start did not read when it read the whole list.
  */
-export const listHandsOn = (state: Pick<StreamState, 'originMs' | 'unseenIsNew'>, createdMs: number) => state.unseenIsNew === true || createdMs >= state.originMs;
+const listHandsOn = (state: Pick<StreamState, 'originMs' | 'unseenIsNew'>, createdMs: number) => state.unseenIsNew === true || createdMs >= state.originMs;
 
 /**
  * Whether `slot` shows where the transfers not yet read can only lie under: one pending since the start that an

@@ -761,7 +761,7 @@ describe('Poll Trigger: a start that cannot read every transfer pending then in 
 	it('says so once where the start read them over several pages in one poll: one moved onto a page read already and final before the next poll is lost', async () => {
 		const outcome = await movedUp(MIN / 2);
 		// The list does not say when a status changed: nothing tells that transfer from history. The user is told.
-		expect(outcome.violations.map((v) => v.detail.split('|')[0])).toEqual(['TRF-2']);
+		expect(outcome.violations.map((v) => v.reference)).toEqual(['TRF-2']);
 		const said = outcome.warnings.filter((line) => line.includes('took more than one page to read'));
 		expect(said).toHaveLength(1);
 		expect(said[0]).toContain('the bank served 1 a page');

@@ -185,7 +185,7 @@ export async function runHistory(h: History, trace?: (line: string) => void, pol
 	const cycles = ` (in a cycle: the saved state came back every ${cycle} poll${cycle === 1 ? '' : 's'} of the drain)`;
 	const violations = ledger.check(polls, activations, bank.refused).map((v) => (v.rule === 'missing after the drain' && cycle > 0 ? { ...v, detail: v.detail + cycles } : v));
 	const events = polls.reduce((n, p) => n + p.emitted.length, 0);
-	const missedWhilePending = violations.filter((v) => v.rule === PENDING_RULE && scanEndedMs !== undefined && ledger.pendingAt(v.detail.split('|')[0], scanEndedMs)).length;
+	const missedWhilePending = violations.filter((v) => v.rule === PENDING_RULE && scanEndedMs !== undefined && v.reference !== undefined && ledger.pendingAt(v.reference, scanEndedMs)).length;
 	const owedNow = ledger.owed(activations);
 	const lostToEarlyRestart = [...ledger.owed(firstActivations).keys()].filter((key) => !owedNow.has(key)).length;
 	return { seed: h.seed, violations, polls: polls.length, drainPolls, events, warnings, errors, listRequests: bank.listRequests, statusRequests: bank.statusRequests, missedWhilePending, lostToEarlyRestart, drain: { owed: still.length, bound, left: outstanding().length } };

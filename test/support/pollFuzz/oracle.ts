@@ -55,6 +55,8 @@ export const PENDING_RULE: Rule = "pending transfer's outcome not emitted";
 export interface Violation {
 	rule: Rule;
 	detail: string;
+	/** The record an owed event was never emitted for, so counts need not parse `detail`. */
+	reference?: string;
 }
 
 export interface Emission {
@@ -189,8 +191,9 @@ export class Ledger {
 		});
 		for (const [key, rule] of this.owed(activations)) {
 			if (!seen.has(key)) {
-				const e = this.entries.get(key.split('|')[0]) as Entry;
-				out.push({ rule, detail: `${key} (written at ${iso(e.writtenMs)}, stamped ${iso(e.record.createdMs)}${e.late ? ', late' : ''})` });
+				const reference = key.split('|')[0];
+				const e = this.entries.get(reference) as Entry;
+				out.push({ rule, reference, detail: `${key} (written at ${iso(e.writtenMs)}, stamped ${iso(e.record.createdMs)}${e.late ? ', late' : ''})` });
 			}
 		}
 		out.push(...this.order(polls, firstPoll, activations, refused));
