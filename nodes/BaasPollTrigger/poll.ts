@@ -40,12 +40,12 @@ import { bankTimeOf, forget, forgetOld } from './forgetting';
 import { boundPending, dueReferences } from './pending';
 import { readListPage } from './reader';
 import type { PollSettings } from './settings';
-import { POLL_LIMITS } from './settings';
+import { POLL_LIMITS, requestsToStart } from './settings';
 import { assertNotPaused } from './signInPause';
 import type { StartRun } from './filters';
 import { failuresFilters, listFilters, sinceFilter } from './filters';
 import { continuePendingScan } from './pendingScan';
-import { failuresFloor, failuresState, requestsToStart, startStream } from './start';
+import { failuresFloor, failuresState, startStream } from './start';
 import type { StreamState } from './state';
 import { listToJson, parseState, scopeOf, stateToJson } from './state';
 import type { Slot } from './core/memory';
@@ -228,7 +228,7 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 			const fresh = streams.filter(({ state }) => state === undefined).map(({ stream }) => stream);
 			for (const [i, stream] of fresh.entries()) {
 				// What the lists still to start in this poll need: a start reads a spare record only beyond it.
-				const spare = fresh.slice(i + 1).reduce((sum, next) => sum + requestsToStart(next), 0);
+				const spare = fresh.slice(i + 1).reduce((sum, next) => sum + requestsToStart(next.name), 0);
 				await within(run, 0, async () => {
 					const start = await startStream(run, stream, scope, spare);
 					// Out of requests before the start could stand: it is made again at the next poll (nothing is saved).
@@ -244,7 +244,7 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 		// it, which leave it what a start needs (one that needs more than a poll has never holds them up).
 		const later = followed.length > 0;
 		if (!later) await startNew();
-		const toStart = later ? streams.reduce((sum, { stream, state }) => sum + (state === undefined ? requestsToStart(stream) : 0), 0) : 0;
+		const toStart = later ? streams.reduce((sum, { stream, state }) => sum + (state === undefined ? requestsToStart(stream.name) : 0), 0) : 0;
 		const transfers = followed.find((f) => f.stream.name === 'transfers');
 		if (transfers !== undefined && settings.events.includes('TRANSFER_FAILED')) {
 			const state = failuresState(saved.failures, scope, transfers.state, nowMs);

@@ -15,7 +15,7 @@ import type { StartRun } from './filters';
 import { listFilters, pendingFilters } from './filters';
 import { scanEnd, watchPending } from './pendingScan';
 import { readListPage } from './reader';
-import { POLL_LIMITS } from './settings';
+import { POLL_LIMITS, requestsToStart, TOP_PAGES } from './settings';
 import type { StreamState } from './state';
 import { defaultPaging, parseListState } from './state';
 
@@ -82,7 +82,7 @@ const recordsIn = (slots: Slot[]) => slots.filter(isValid).length;
 export async function startStream(run: StartRun, stream: Stream, scope: string, spare = 0): Promise<{ state: StreamState; fresh: boolean } | undefined> {
 	// The list's top settles for one record only when more requests would not show more: it had what a start needs
 	// where no entry is malformed. With fewer (the lists started before it took them), it is made again.
-	const settleForOne = run.budget.left >= requestsToStart(stream);
+	const settleForOne = run.budget.left >= requestsToStart(stream.name);
 	const pending: StreamState['pending'] = new Map();
 	let pendingScan: StreamState['pendingScan'];
 	let unread: { size: number; why: PendingAtStartRisk } | undefined;
@@ -111,15 +111,6 @@ export async function startStream(run: StartRun, stream: Stream, scope: string, 
 	const base = { scope, pending, failed: new Map<string, number>(), paging: defaultPaging(POLL_LIMITS.pageSize), ...(pendingScan !== undefined ? { pendingScan } : {}) };
 	return { state: { ...base, ...placed }, fresh: startFromMs === undefined };
 }
-
-/** Pages of the list's top that show the two records a start needs, at a bank serving one record a page. */
-const TOP_PAGES = 2;
-
-/**
- * Requests a start needs when no entry is malformed, at a bank serving one record a page: the pages of the list's
- * top, and the first page of the transfers pending.
- */
-export const requestsToStart = (stream: Stream) => TOP_PAGES + (stream.name === 'transfers' ? 1 : 0);
 
 /**
  * Requests the list's top needs after the pending transfers were read (`served`: how many records the bank served

@@ -8,7 +8,7 @@ import { PENDING_AT_START, PENDING_AT_START_UNREAD } from '../../nodes/BaasPollT
 import { seenAt } from '../../nodes/BaasPollTrigger/core/offsets';
 import type { ListState } from '../../nodes/BaasPollTrigger/core/types';
 import { bankTimeOf } from '../../nodes/BaasPollTrigger/forgetting';
-import { POLL_LIMITS } from '../../nodes/BaasPollTrigger/settings';
+import { leastRequestsFor, POLL_LIMITS } from '../../nodes/BaasPollTrigger/settings';
 import { startFloor } from '../../nodes/BaasPollTrigger/start';
 import type { Row } from '../support/coreRules';
 import { handBuilt, poll, row, standingAt, T0, toSlot } from '../support/coreRules';
@@ -788,7 +788,7 @@ describe('Poll Trigger: where a list starts (start.ts, search.ts)', () => {
 		order: 'created',
 		pageCap,
 		statusFailRate: 0,
-		settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: 2, ...settings },
+		settings: { events: ['COLLECTION_SUCCESS'], output: 'event', requestBudget: leastRequestsFor(['COLLECTION_SUCCESS']), ...settings },
 		latencyMs: 100,
 		offset0Ms: 0,
 		driftPerMs: 0,
@@ -811,6 +811,22 @@ describe('Poll Trigger: where a list starts (start.ts, search.ts)', () => {
 		// three collections from history.
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(2);
+	});
+
+	it('two records on top stamped in the bank\'s future: a list started alone at the minimum Requests per Poll reads a third, under them (settings.ts, leastRequestsFor)', async () => {
+		// Collection Success alone, one record a page: two collections of history, two more on top stamped 17 minutes in
+		// the bank's future, and three collections made after activation (listed under the two future-stamped ones).
+		const writes: Write[] = [
+			...[1, 2].map((id) => ({ atMs: startMs - 10 * MIN + id * 1_000, create: collection(id, startMs - 10 * MIN + id * 1_000) })),
+			...[3, 4].map((id) => ({ atMs: startMs - 5 * MIN + id * 1_000, create: collection(id, startMs + 17 * MIN + id * 1_000) })),
+			...[5, 6, 7].map((id) => ({ atMs: startMs + 2 * MIN + id * 1_000, create: collection(id, startMs + 2 * MIN + id * 1_000) })),
+		];
+		const outcome = await runHistory(history(writes, 1, {}));
+		// At the minimum before (2: the start read the two on top alone), the floor stood under them, 17 minutes ahead of
+		// the bank's clock, and the three made after activation were taken for history (fuzz: a cycle, every poll
+		// reading the same two pages).
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(3);
 	});
 
 	it('a start left too few requests to show two records is made again at the next poll, not rested on the top record alone', async () => {
@@ -855,7 +871,7 @@ describe('Poll Trigger: a start that needs more requests than a poll has (start.
 			...[11, 12, 13, 14, 15].map((id) => ({ atMs: startMs - 5 * MIN, create: transfer(id, startMs - 5 * MIN + id, 'success', 'noReference') })),
 			...[3, 4, 5].map((id) => ({ atMs: startMs + 2 * MIN + id * 1_000, create: collection(id, startMs + 2 * MIN + id * 1_000) })),
 		];
-		const h = handBuilt({ order: 'created', pageCap: 1, settings: { events: ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS'], output: 'event', requestBudget: 5 }, startMs, polls: 10, writes });
+		const h = handBuilt({ order: 'created', pageCap: 1, settings: { events: ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS'], output: 'event', requestBudget: leastRequestsFor(['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS']) }, startMs, polls: 10, writes });
 		const outcome = await runHistory(h);
 		// Starting it before following the lists started before it (as 15cfc5b did), every poll's transfers start took
 		// all its requests and the collections were never read again: none of the three emitted. The transfers' start
