@@ -39,7 +39,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 20,
 			description:
-				'The most list and status requests one poll makes: at least 3 for Collection Success alone, 4 for Transfer Success, 5 for Collection Success with Transfer Success (6 with the dashboard credential), 6 for Transfer Failed with or without Transfer Success, 7 for Collection Success with Transfer Failed (8 with the dashboard credential). A larger backlog is delivered over the next polls, oldest first. Lower it if the bank limits your requests per minute; near the minimum, behind a bank that serves few records a page, a transfer already pending when the trigger starts can have its outcome missed (n8n\'s log says so) and a record the bank writes late can come a poll or more after newer ones.',
+				'The most list and status requests one poll makes: at least 3 for Collection Success alone, 4 for Transfer Success, 7 for Collection Success with Transfer Success, 6 for Transfer Failed with or without Transfer Success, 7 for Collection Success with Transfer Failed (8 with the dashboard credential). A larger backlog is delivered over the next polls, oldest first. Lower it if the bank limits your requests per minute; near the minimum, behind a bank that serves few records a page, a transfer already pending when the trigger starts can have its outcome missed (n8n\'s log says so) and a record the bank writes late can come a poll or more after newer ones.',
 		},
 	]),
 ];

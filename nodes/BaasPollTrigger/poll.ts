@@ -226,11 +226,9 @@ export async function pollOnce({ context, settings, variant, nowMs, request }: P
 		for (const { stream, state } of streams) if (state !== undefined) followed.push({ stream, state, list: followStream(run, stream, state) });
 		const startNew = async () => {
 			const fresh = streams.filter(({ state }) => state === undefined).map(({ stream }) => stream);
-			for (const [i, stream] of fresh.entries()) {
-				// What the lists still to start in this poll need: a start reads a spare record only beyond it.
-				const spare = fresh.slice(i + 1).reduce((sum, next) => sum + requestsToStart(next.name), 0);
+			for (const stream of fresh) {
 				await within(run, 0, async () => {
-					const start = await startStream(run, stream, scope, spare);
+					const start = await startStream(run, stream, scope);
 					// Out of requests before the start could stand: it is made again at the next poll (nothing is saved).
 					if (start === undefined) return;
 					run.progressed = true;

@@ -40,14 +40,19 @@ export const POLL_LIMITS = {
 	lookBackMs: 24 * 3_600_000,
 };
 
-/** Pages of the list's top that show the two records a start needs, at a bank serving one record a page. */
-export const TOP_PAGES = 2;
+/**
+ * Records a list's start reads from its top (fewer only where the list holds fewer): the floor lies just above the
+ * deepest (start.ts, `startFloor`). Records stamped in the bank's future stand on top of a list ordered by
+ * created_at, and one written late may top a list ordered as written: two read could both be such, and set the
+ * floor ahead of what the bank writes next.
+ */
+export const START_RECORDS = 3;
 
 /**
- * Requests a start needs when no entry is malformed, at a bank serving one record a page: the pages of the list's
- * top, and the first page of the transfers pending. (With one more it reads a third record: start.ts.)
+ * Requests a list's start needs when no entry is malformed, at a bank serving one record a page: a page for each of
+ * the top's records, and the first page of the transfers pending.
  */
-export const requestsToStart = (list: 'collections' | 'transfers') => TOP_PAGES + (list === 'transfers' ? 1 : 0);
+export const requestsToStart = (list: 'collections' | 'transfers') => START_RECORDS + (list === 'transfers' ? 1 : 0);
 
 /**
  * The fewest requests a poll needs so that every selected event gets through, whatever the bank's page cap. Lists
@@ -64,11 +69,10 @@ export function leastRequestsFor(events: readonly EventKind[], variant: ApiVaria
 	// A look-up per list whose records take one: every list with the dashboard credential, the transfers' lists with the API client.
 	const lookUps = variant === 'web' ? lists : lists - (events.includes('COLLECTION_SUCCESS') ? 1 : 0);
 	const following = lists + lookUps + 1 + (transfers ? 1 : 0);
-	// A list started alone reads a third record of its top (its start's requests and one more): two records on top may
-	// both be stamped in the bank's future, and the floor lies just above the deepest read. Only Collection Success
-	// alone needs more for it than following does.
-	const startedAlone = requestsToStart(transfers ? 'transfers' : 'collections') + 1;
-	return Math.max(following, startedAlone);
+	// And what every list's start needs, so that all start in the first poll (the failed transfers start from the
+	// transfers' place, with no request of their own).
+	const starting = (events.includes('COLLECTION_SUCCESS') ? requestsToStart('collections') : 0) + (transfers ? requestsToStart('transfers') : 0);
+	return Math.max(following, starting);
 }
 
 const EVENT_KINDS = valuesOf(WEBHOOK_EVENTS);
@@ -126,7 +130,7 @@ export function readSettings(context: IPollFunctions): PollSettings {
 	const least = leastRequestsFor(events, variantOf(context));
 	if (!Number.isInteger(budget) || budget < least) {
 		throw new NodeOperationError(node, `Requests per Poll must be a whole number of at least ${least} for the events selected, not "${String(budget)}"`, {
-			description: `At every poll each list the events need (collections, transfers, failed transfers for Transfer Failed) reads a page and, for a record it passes on, a transfer's status (with the dashboard credential, an account's name); the list whose turn it is also reads one more (where the bank's pages end, or the check for records written late) and, with transfers, a pending transfer's status again; and a list's start reads three records of its top (a page each from a bank serving one a page). With fewer requests some events would never arrive. Enter ${least} or more (the default is ${POLL_LIMITS.requestBudget}), or remove the option.`,
+			description: `At every poll each list the events need (collections, transfers, failed transfers for Transfer Failed) reads a page and, for a record it passes on, a transfer's status (with the dashboard credential, an account's name); the list whose turn it is also reads one more (where the bank's pages end, or the check for records written late) and, with transfers, a pending transfer's status again; and every list's start, in the first poll, reads three records of its top (a page each from a bank serving one a page). With fewer requests some events would never arrive. Enter ${least} or more (the default is ${POLL_LIMITS.requestBudget}), or remove the option.`,
 		});
 	}
 	return { events, accountNumber, output: options.output === 'data' ? 'data' : 'event', startFromMs, requestBudget: budget };

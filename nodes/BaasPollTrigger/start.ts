@@ -15,7 +15,7 @@ import type { StartRun } from './filters';
 import { listFilters, pendingFilters } from './filters';
 import { scanEnd, watchPending } from './pendingScan';
 import { readListPage } from './reader';
-import { POLL_LIMITS, requestsToStart, TOP_PAGES } from './settings';
+import { POLL_LIMITS, requestsToStart, START_RECORDS } from './settings';
 import type { StreamState } from './state';
 import { defaultPaging, parseListState } from './state';
 
@@ -79,7 +79,7 @@ const recordsIn = (slots: Slot[]) => slots.filter(isValid).length;
  * Transfers still pending then are watched, so their outcome is emitted when final. Undefined when the poll ran
  * out of requests before the start could stand: it is made again at the next poll.
  */
-export async function startStream(run: StartRun, stream: Stream, scope: string, spare = 0): Promise<{ state: StreamState; fresh: boolean } | undefined> {
+export async function startStream(run: StartRun, stream: Stream, scope: string): Promise<{ state: StreamState; fresh: boolean } | undefined> {
 	// The list's top settles for one record only when more requests would not show more: it had what a start needs
 	// where no entry is malformed. With fewer (the lists started before it took them), it is made again.
 	const settleForOne = run.budget.left >= requestsToStart(stream.name);
@@ -101,7 +101,7 @@ export async function startStream(run: StartRun, stream: Stream, scope: string, 
 		if (unread === undefined && top.slots.length > top.last.size) unread = { size: top.last.size, why: 'pages' };
 	}
 	const startFromMs = run.settings.startFromMs;
-	const place = startFromMs !== undefined ? backfillFrom(startFromMs) : await placeAtTop(run, stream, settleForOne, spare);
+	const place = startFromMs !== undefined ? backfillFrom(startFromMs) : await placeAtTop(run, stream, settleForOne);
 	if (place === undefined) return undefined;
 	// The list's top shows pending what was pending then: one the scan missed (moved up between its reads) is watched.
 	const { pendingOnTop = [], ...placed } = place;
@@ -114,10 +114,10 @@ export async function startStream(run: StartRun, stream: Stream, scope: string, 
 
 /**
  * Requests the list's top needs after the pending transfers were read (`served`: how many records the bank served
- * on their first page): one page where the bank serves two a page, TOP_PAGES where it may serve one. (A backfill
- * reads one page of its list in the same poll.)
+ * on their first page): enough pages of that size for START_RECORDS. (A backfill reads one page of its list in the
+ * same poll.)
  */
-const requestsForTop = (served: number) => (served >= 2 ? 1 : TOP_PAGES);
+const requestsForTop = (served: number) => Math.ceil(START_RECORDS / Math.max(1, served));
 
 type Place = Pick<StreamState, 'memory' | 'lag' | 'floorMs' | 'originMs' | 'unseenIsNew' | 'backfill'> & { failed?: Map<string, number>; pendingOnTop?: Slot[] };
 
@@ -149,18 +149,17 @@ export function startFloor(slots: Slot[]): number {
 }
 
 /** Where a trigger without Start From starts: above what the bank lists now. */
-async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean, spare: number): Promise<Place | undefined> {
-	// Read on until two records show (when the list holds them): a first page of malformed entries only would make a
-	// list look empty, and its history new; and the floor is set by the deepest record read, never the top one alone
-	// (stamped in the bank's future, on top of a list ordered by created_at, it would set the floor ahead of every
-	// record written after it). A third where the two are inverted (one is odd), or where the poll has a request to
-	// spare beyond what the lists still to start need (`spare`): the deeper of two in order may be one written late,
-	// whose old stamp would set the floor under history (a list ordered as written).
-	const top = await topOfList(run, listFilters(run, stream, {}), (slots) => recordsIn(slots) >= (inverted(slots) || run.budget.left > spare ? 3 : 2), () => 0);
-	// Out of requests before two records showed, the list's end not seen: the start is made again at the next poll
-	// (nothing is saved), unless it settles for one (malformed entries among the top of a bank serving one a page).
-	// One record alone may be stamped in the future, or written late: either would set the floor wrong.
-	if (top === undefined || (!top.sawEnd && recordsIn(top.slots) < (settleForOne ? 1 : 2))) return undefined;
+async function placeAtTop(run: StartRun, stream: Stream, settleForOne: boolean): Promise<Place | undefined> {
+	// Read on until START_RECORDS records show (when the list holds them): a first page of malformed entries only
+	// would make a list look empty, and its history new; and the floor is set by the deepest record read, never by
+	// the top ones alone (stamped in the bank's future, on top of a list ordered by created_at, they would set the
+	// floor ahead of every record written after them; in a list ordered as written, the deeper of two in order may be
+	// one written late, whose old stamp would set the floor under history).
+	const top = await topOfList(run, listFilters(run, stream, {}), (slots) => recordsIn(slots) >= START_RECORDS, () => 0);
+	// Out of requests before they showed, the list's end not seen: the start is made again at the next poll (nothing
+	// is saved), unless it settles for what it read (malformed entries among the top of a bank serving one a page,
+	// with the requests a start needs).
+	if (top === undefined || (!top.sawEnd && recordsIn(top.slots) < (settleForOne ? 1 : START_RECORDS))) return undefined;
 	const { slots } = top;
 	const memory = emptyMemory();
 	const times = stampsOf(slots);

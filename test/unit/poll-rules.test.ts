@@ -3,6 +3,7 @@
  * against a list served by page number from an array (newest first). docs/architecture.md, "The core's rules",
  * names the rule each test holds and what it costs without it.
  */
+import type { EventKind } from '../../nodes/common/events';
 import type { Slot } from '../../nodes/BaasPollTrigger/core/memory';
 import { PENDING_AT_START, PENDING_AT_START_UNREAD } from '../../nodes/BaasPollTrigger/emitter';
 import { seenAt } from '../../nodes/BaasPollTrigger/core/offsets';
@@ -813,7 +814,7 @@ describe('Poll Trigger: where a list starts (start.ts, search.ts)', () => {
 		expect(outcome.events).toBe(2);
 	});
 
-	it('two records on top stamped in the bank\'s future: a list started alone at the minimum Requests per Poll reads a third, under them (settings.ts, leastRequestsFor)', async () => {
+	it('two records on top stamped in the bank\'s future: a start at the minimum Requests per Poll reads a third, under them (settings.ts, START_RECORDS)', async () => {
 		// Collection Success alone, one record a page: two collections of history, two more on top stamped 17 minutes in
 		// the bank's future, and three collections made after activation (listed under the two future-stamped ones).
 		const writes: Write[] = [
@@ -825,6 +826,40 @@ describe('Poll Trigger: where a list starts (start.ts, search.ts)', () => {
 		// At the minimum before (2: the start read the two on top alone), the floor stood under them, 17 minutes ahead of
 		// the bank's clock, and the three made after activation were taken for history (fuzz: a cycle, every poll
 		// reading the same two pages).
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(3);
+	});
+
+	it('so do lists started together at the minimum, the first of them too (settings.ts, leastRequestsFor)', async () => {
+		// The same collections with Transfer Success selected too, and one transfer of history.
+		const writes: Write[] = [
+			...[1, 2].map((id) => ({ atMs: startMs - 10 * MIN + id * 1_000, create: collection(id, startMs - 10 * MIN + id * 1_000) })),
+			...[3, 4].map((id) => ({ atMs: startMs - 5 * MIN + id * 1_000, create: collection(id, startMs + 17 * MIN + id * 1_000) })),
+			{ atMs: startMs - 9 * MIN, create: { id: 101, reference: 'TRF-1', account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs: startMs - 9 * MIN, status: 'success' as const } },
+			...[5, 6, 7].map((id) => ({ atMs: startMs + 2 * MIN + id * 1_000, create: collection(id, startMs + 2 * MIN + id * 1_000) })),
+		];
+		const events: EventKind[] = ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS'];
+		const outcome = await runHistory(history(writes, 1, { events, requestBudget: leastRequestsFor(events) }));
+		// With the minimum before (5, the starts not counted) the collections' start kept three requests for the
+		// transfers' and read the two on top alone: none of the three emitted (fuzz seed 390614).
+		expect(outcome.violations).toEqual([]);
+		expect(outcome.events).toBe(3);
+	});
+
+	it('and the transfers\' start reads three after the first page of those pending, not two and as many pending pages as it can (start.ts, requestsForTop)', async () => {
+		const transfer = (id: number, createdMs: number, status: 'success' | 'pending' = 'success') => ({ atMs: Math.min(createdMs, startMs - MIN), create: { id: 100 + id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs, status } });
+		// Two transfers pending since before the start (and still), under two of history, two stamped 17 minutes in the
+		// bank's future on top, and three made after activation.
+		const writes: Write[] = [
+			...[8, 9].map((id) => transfer(id, startMs - 20 * MIN + id * 1_000, 'pending')),
+			...[1, 2].map((id) => transfer(id, startMs - 10 * MIN + id * 1_000)),
+			...[3, 4].map((id) => transfer(id, startMs + 17 * MIN + id * 1_000)),
+			...[5, 6, 7].map((id) => ({ ...transfer(id, startMs + 2 * MIN + id * 1_000), atMs: startMs + 2 * MIN + id * 1_000 })),
+		];
+		const events: EventKind[] = ['TRANSFER_SUCCESS'];
+		const outcome = await runHistory(history(writes, 1, { events, requestBudget: leastRequestsFor(events) }));
+		// Reading a third record only with a request to spare, the start at 4 requests read a page of pending transfers
+		// too many and the two on top alone: none of the three emitted.
 		expect(outcome.violations).toEqual([]);
 		expect(outcome.events).toBe(3);
 	});
