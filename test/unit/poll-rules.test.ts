@@ -13,7 +13,7 @@ import { leastRequestsFor, POLL_LIMITS } from '../../nodes/BaasPollTrigger/setti
 import { startFloor } from '../../nodes/BaasPollTrigger/start';
 import type { Row } from '../support/coreRules';
 import { handBuilt, poll, row, standingAt, T0, toSlot } from '../support/coreRules';
-import type { Write } from '../support/pollFuzz/bank';
+import type { BankRecord, Write } from '../support/pollFuzz/bank';
 import { runHistory } from '../support/pollFuzz/driver';
 import type { History } from '../support/pollFuzz/history';
 import { ACCOUNT } from '../support/pollFuzz/history';
@@ -814,15 +814,20 @@ describe('Poll Trigger: where a list starts (start.ts, search.ts)', () => {
 		expect(outcome.events).toBe(2);
 	});
 
+	/**
+	 * Records 1–7 of one kind, one per second: two of history, two on top stamped 17 minutes in the bank's future
+	 * (written before activation too), and three made after activation (listed under the two future-stamped ones).
+	 */
+	const underFutureStamps = (make: (id: number, createdMs: number) => Omit<BankRecord, 'updatedMs'>): Write[] => [
+		...[1, 2].map((id) => ({ atMs: startMs - 10 * MIN + id * 1_000, create: make(id, startMs - 10 * MIN + id * 1_000) })),
+		...[3, 4].map((id) => ({ atMs: startMs - 5 * MIN + id * 1_000, create: make(id, startMs + 17 * MIN + id * 1_000) })),
+		...[5, 6, 7].map((id) => ({ atMs: startMs + 2 * MIN + id * 1_000, create: make(id, startMs + 2 * MIN + id * 1_000) })),
+	];
+	const transferOf = (id: number, createdMs: number, status: 'success' | 'pending' = 'success') => ({ id: 100 + id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs, status });
+
 	it('two records on top stamped in the bank\'s future: a start at the minimum Requests per Poll reads a third, under them (settings.ts, START_RECORDS)', async () => {
-		// Collection Success alone, one record a page: two collections of history, two more on top stamped 17 minutes in
-		// the bank's future, and three collections made after activation (listed under the two future-stamped ones).
-		const writes: Write[] = [
-			...[1, 2].map((id) => ({ atMs: startMs - 10 * MIN + id * 1_000, create: collection(id, startMs - 10 * MIN + id * 1_000) })),
-			...[3, 4].map((id) => ({ atMs: startMs - 5 * MIN + id * 1_000, create: collection(id, startMs + 17 * MIN + id * 1_000) })),
-			...[5, 6, 7].map((id) => ({ atMs: startMs + 2 * MIN + id * 1_000, create: collection(id, startMs + 2 * MIN + id * 1_000) })),
-		];
-		const outcome = await runHistory(history(writes, 1, {}));
+		// Collection Success alone, one record a page.
+		const outcome = await runHistory(history(underFutureStamps((id, createdMs) => collection(id, createdMs)), 1, {}));
 		// At the minimum before (2: the start read the two on top alone), the floor stood under them, 17 minutes ahead of
 		// the bank's clock, and the three made after activation were taken for history (fuzz: a cycle, every poll
 		// reading the same two pages).
@@ -832,12 +837,8 @@ describe('Poll Trigger: where a list starts (start.ts, search.ts)', () => {
 
 	it('so do lists started together at the minimum, the first of them too (settings.ts, leastRequestsFor)', async () => {
 		// The same collections with Transfer Success selected too, and one transfer of history.
-		const writes: Write[] = [
-			...[1, 2].map((id) => ({ atMs: startMs - 10 * MIN + id * 1_000, create: collection(id, startMs - 10 * MIN + id * 1_000) })),
-			...[3, 4].map((id) => ({ atMs: startMs - 5 * MIN + id * 1_000, create: collection(id, startMs + 17 * MIN + id * 1_000) })),
-			{ atMs: startMs - 9 * MIN, create: { id: 101, reference: 'TRF-1', account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs: startMs - 9 * MIN, status: 'success' as const } },
-			...[5, 6, 7].map((id) => ({ atMs: startMs + 2 * MIN + id * 1_000, create: collection(id, startMs + 2 * MIN + id * 1_000) })),
-		];
+		// The bank applies writes in the order given: by their time.
+		const writes: Write[] = [...underFutureStamps((id, createdMs) => collection(id, createdMs)), { atMs: startMs - 9 * MIN, create: transferOf(1, startMs - 9 * MIN) }].sort((a, b) => a.atMs - b.atMs);
 		const events: EventKind[] = ['COLLECTION_SUCCESS', 'TRANSFER_SUCCESS'];
 		const outcome = await runHistory(history(writes, 1, { events, requestBudget: leastRequestsFor(events) }));
 		// With the minimum before (5, the starts not counted) the collections' start kept three requests for the
@@ -847,14 +848,10 @@ describe('Poll Trigger: where a list starts (start.ts, search.ts)', () => {
 	});
 
 	it('and the transfers\' start reads three after the first page of those pending, not two and as many pending pages as it can (start.ts, requestsForTop)', async () => {
-		const transfer = (id: number, createdMs: number, status: 'success' | 'pending' = 'success') => ({ atMs: Math.min(createdMs, startMs - MIN), create: { id: 100 + id, reference: `TRF-${id}`, account: ACCOUNT, kind: 'transfer' as const, amount: '10.00', createdMs, status } });
-		// Two transfers pending since before the start (and still), under two of history, two stamped 17 minutes in the
-		// bank's future on top, and three made after activation.
+		// Two transfers pending since before the start (and still), under the seven as above.
 		const writes: Write[] = [
-			...[8, 9].map((id) => transfer(id, startMs - 20 * MIN + id * 1_000, 'pending')),
-			...[1, 2].map((id) => transfer(id, startMs - 10 * MIN + id * 1_000)),
-			...[3, 4].map((id) => transfer(id, startMs + 17 * MIN + id * 1_000)),
-			...[5, 6, 7].map((id) => ({ ...transfer(id, startMs + 2 * MIN + id * 1_000), atMs: startMs + 2 * MIN + id * 1_000 })),
+			...[8, 9].map((id) => ({ atMs: startMs - 20 * MIN + id * 1_000, create: transferOf(id, startMs - 20 * MIN + id * 1_000, 'pending') })),
+			...underFutureStamps((id, createdMs) => transferOf(id, createdMs)),
 		];
 		const events: EventKind[] = ['TRANSFER_SUCCESS'];
 		const outcome = await runHistory(history(writes, 1, { events, requestBudget: leastRequestsFor(events) }));
